@@ -1,0 +1,92 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Typed configuration, read once from the environment and validated at start-up.
+ * Every setting: env name, type, default, and why it exists.
+ */
+const ConfigSchema = z.object({
+  /** PORT: HTTP port. */
+  port: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** HOST: interface to bind; 0.0.0.0 serves other machines too. */
+  host: z.string().default('0.0.0.0'),
+  /** DATA_DIR: SQLite file, local object storage and the development outbox live here. */
+  dataDir: z.string().default('./data'),
+  /** DATABASE_URL: postgres://... switches from the embedded SQLite file to PostgreSQL. */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  /** SMTP_URL: smtp(s)://user:pass@host:port to deliver e-mail codes; unset → development outbox. */
+  smtpUrl: z.string().optional(),
+  /** MAIL_FROM: sender address of e-mails. */
+  mailFrom: z.string().default('MedX Workbench <no-reply@localhost>'),
+  /** PUBLIC_URL: origin used in share links; unset → the request's own origin. */
+  publicUrl: z.string().url().optional(),
+  /** WEB_DIST: the built web app served at /; defaults to apps/web/dist of this checkout. */
+  webDist: z.string().optional(),
+  /** ADMIN_EMAILS: comma-separated e-mails of users who get the Admin Panel permission. */
+  adminEmails: z.string().default(''),
+  /** GUEST_PURGE_INTERVAL_MINUTES: how often expired guest accounts are purged. */
+  guestPurgeIntervalMinutes: z.coerce.number().positive().default(60),
+  /** RATE_LIMIT_*: per-IP request budgets on the account endpoints most exposed to abuse. */
+  rateLimitLoginPerMinute: z.coerce.number().int().positive().default(20),
+  rateLimitGuestPerHour: z.coerce.number().int().positive().default(60),
+  rateLimitCodesPerHour: z.coerce.number().int().positive().default(30),
+  /** LOG_LEVEL: fatal | error | warn | info | debug | silent. */
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & { webDist: string; dataDir: string };
+
+const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
+  port: 'PORT',
+  host: 'HOST',
+  dataDir: 'DATA_DIR',
+  databaseUrl: 'DATABASE_URL',
+  smtpUrl: 'SMTP_URL',
+  mailFrom: 'MAIL_FROM',
+  publicUrl: 'PUBLIC_URL',
+  webDist: 'WEB_DIST',
+  adminEmails: 'ADMIN_EMAILS',
+  guestPurgeIntervalMinutes: 'GUEST_PURGE_INTERVAL_MINUTES',
+  rateLimitLoginPerMinute: 'RATE_LIMIT_LOGIN_PER_MINUTE',
+  rateLimitGuestPerHour: 'RATE_LIMIT_GUEST_PER_HOUR',
+  rateLimitCodesPerHour: 'RATE_LIMIT_CODES_PER_HOUR',
+  logLevel: 'LOG_LEVEL',
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const raw: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(ENV_NAMES)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  const parsed = ConfigSchema.safeParse({ ...raw, ...overrides });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = issue.path[0] as keyof typeof ENV_NAMES;
+      return `  ${ENV_NAMES[key] ?? String(key)}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const here = fileURLToPath(new URL('.', import.meta.url));
+  return {
+    ...parsed.data,
+    dataDir: resolve(parsed.data.dataDir),
+    // src/ (tsx) and dist/ (bundle) both sit one level below apps/server.
+    webDist: resolve(parsed.data.webDist ?? resolve(here, '../../web/dist')),
+  };
+}
+
+export function adminEmailSet(config: Config): Set<string> {
+  return new Set(
+    config.adminEmails
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  );
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import type { DialectName } from '../dialect';
+import { accountsAndProjects } from './0001_accounts_projects';
+
+/**
+ * Versioned migrations, compiled into the server bundle (no files to find at run time).
+ * Append new ones; never edit one that has shipped.
+ */
+export function migrationProvider(dialect: DialectName): MigrationProvider {
+  return {
+    async getMigrations(): Promise<Record<string, Migration>> {
+      return {
+        '0001_accounts_projects': accountsAndProjects(dialect),
+      };
+    },
+  };
+}

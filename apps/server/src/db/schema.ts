@@ -1,0 +1,82 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The database schema as Kysely sees it. Portable across SQLite and PostgreSQL:
+ * timestamps are ISO-8601 UTC text (they sort as text), booleans are 0/1 integers.
+ */
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  user_type: 'GUEST' | 'REGISTERED';
+  email: string | null;
+  phone: string | null;
+  region: string | null;
+  password_hash: string | null;
+  identity: string | null;
+  organization: string | null;
+  research_field: string | null;
+  source: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface VerificationCodesTable {
+  id: Generated<number>;
+  /** 'email:<address>' or 'phone:<region>:<number>' */
+  target: string;
+  purpose: string;
+  code_hash: string;
+  attempts: number;
+  created_at: string;
+  expires_at: string;
+  consumed_at: string | null;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  project_name: string;
+  creator_id: number;
+  is_shared: number;
+  share_code: string | null;
+  share_type: 'READ_ONLY' | 'READ_WRITE' | null;
+  share_id: string | null;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export interface ProjectMembersTable {
+  project_id: number;
+  user_id: number;
+  joined_at: string;
+}
+
+export interface JoinAttemptsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  succeeded: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  join_attempts: JoinAttemptsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ProjectRow = Selectable<ProjectsTable>;

@@ -1,0 +1,52 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateToLatest, openDatabase } from './db/database';
+import { MINUTE } from './lib/clock';
+
+/** CLI entry: `serve` (API + web + housekeeping) | `migrate`. `worker` arrives with the job runner. */
+async function main(command: string | undefined): Promise<void> {
+  const config = loadConfig();
+  const db = openDatabase(config);
+  if (command === 'migrate') {
+    const applied = await migrateToLatest(db);
+    console.log(applied.length ? `migrations applied: ${applied.join(', ')}` : 'database is up to date');
+    await db.destroy();
+    return;
+  }
+  if (command !== 'serve') {
+    console.error('usage: medx <serve|migrate>');
+    process.exitCode = 2;
+    await db.destroy();
+    return;
+  }
+  // Serving a database an older binary migrated is common after an upgrade: migrate first.
+  await migrateToLatest(db);
+  const app = await buildApp({ config, db });
+  const housekeeping = async () => {
+    try {
+      await app.services.guestPurge.purgeExpired();
+      await app.services.sessions.deleteExpired();
+      await app.services.codes.deleteExpired();
+    } catch (err) {
+      app.http.log.error({ err }, 'housekeeping failed');
+    }
+  };
+  void housekeeping();
+  const timer = setInterval(housekeeping, config.guestPurgeIntervalMinutes * MINUTE);
+  timer.unref();
+
+  const shutdown = async () => {
+    clearInterval(timer);
+    await app.http.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.http.listen({ port: config.port, host: config.host });
+}
+
+main(process.argv[2]).catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

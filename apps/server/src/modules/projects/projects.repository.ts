@@ -1,0 +1,157 @@
+import type { ProjectRole } from '@medx/contract';
+import { type Kysely, sql } from 'kysely';
+import { toCount } from '../../db/dialect';
+import type { Database, ProjectRow } from '../../db/schema';
+
+export interface ProjectWithCreator extends ProjectRow {
+  creator_username: string;
+  creator_email: string | null;
+}
+
+export type ListScope = 'all' | 'owner' | 'shared' | 'recycled';
+
+/** The only place that writes SQL for projects, memberships and join attempts. */
+export class ProjectsRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private withCreator() {
+    return this.db
+      .selectFrom('projects')
+      .innerJoin('users as creator', 'creator.id', 'projects.creator_id')
+      .selectAll('projects')
+      .select(['creator.username as creator_username', 'creator.email as creator_email']);
+  }
+
+  findById(id: number): Promise<ProjectWithCreator | undefined> {
+    return this.withCreator().where('projects.id', '=', id).executeTakeFirst();
+  }
+
+  findByShareId(shareId: string): Promise<ProjectWithCreator | undefined> {
+    return this.withCreator().where('projects.share_id', '=', shareId).executeTakeFirst();
+  }
+
+  /**
+   * Projects visible to a user: own live projects, and projects of others that the
+   * user joined while they are shared and not in the recycle bin.
+   */
+  async list(
+    userId: number,
+    scope: ListScope,
+    page: number,
+    limit: number,
+  ): Promise<{ total: number; items: ProjectWithCreator[] }> {
+    const base = this.withCreator().where((eb) => {
+      const own = eb.and([eb('projects.creator_id', '=', userId), eb('projects.deleted_at', 'is', null)]);
+      const joined = eb.and([
+        eb('projects.creator_id', '!=', userId),
+        eb('projects.deleted_at', 'is', null),
+        eb('projects.is_shared', '=', 1),
+        eb.exists(
+          eb
+            .selectFrom('project_members')
+            .select('project_members.user_id')
+            .whereRef('project_members.project_id', '=', 'projects.id')
+            .where('project_members.user_id', '=', userId),
+        ),
+      ]);
+      if (scope === 'owner') return own;
+      if (scope === 'shared') return joined;
+      if (scope === 'recycled')
+        return eb.and([eb('projects.creator_id', '=', userId), eb('projects.deleted_at', 'is not', null)]);
+      return eb.or([own, joined]);
+    });
+    const countRow = await base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .executeTakeFirst();
+    const items = await base
+      .orderBy('projects.updated_at', 'desc')
+      .orderBy('projects.id', 'desc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    return { total: toCount(countRow?.count), items };
+  }
+
+  async insert(name: string, creatorId: number, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto('projects')
+      .values({
+        project_name: name,
+        creator_id: creatorId,
+        is_shared: 0,
+        share_code: null,
+        share_type: null,
+        share_id: null,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async update(
+    id: number,
+    patch: Partial<
+      Pick<
+        ProjectRow,
+        'project_name' | 'is_shared' | 'share_code' | 'share_type' | 'share_id' | 'updated_at' | 'deleted_at'
+      >
+    >,
+  ): Promise<void> {
+    await this.db.updateTable('projects').set(patch).where('id', '=', id).execute();
+  }
+
+  async isMember(projectId: number, userId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return !!row;
+  }
+
+  async addMember(projectId: number, userId: number, now: string): Promise<void> {
+    await this.db
+      .insertInto('project_members')
+      .values({ project_id: projectId, user_id: userId, joined_at: now })
+      .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+      .execute();
+  }
+
+  async recordJoinAttempt(projectId: number, userId: number, succeeded: boolean, now: string): Promise<void> {
+    await this.db
+      .insertInto('join_attempts')
+      .values({ project_id: projectId, user_id: userId, succeeded: succeeded ? 1 : 0, created_at: now })
+      .execute();
+  }
+
+  /** Failed joins since a moment: for one user on the project, and for everyone on it. */
+  async failedJoinsSince(
+    projectId: number,
+    userId: number,
+    since: string,
+  ): Promise<{ byUser: number; byProject: number; oldest: string | null }> {
+    const row = await this.db
+      .selectFrom('join_attempts')
+      .select((eb) => [
+        eb.fn.countAll<string | number>().as('by_project'),
+        eb.fn.sum<string | number>(sql`case when user_id = ${userId} then 1 else 0 end`).as('by_user'),
+        eb.fn.min('created_at').as('oldest'),
+      ])
+      .where('project_id', '=', projectId)
+      .where('succeeded', '=', 0)
+      .where('created_at', '>', since)
+      .executeTakeFirst();
+    return {
+      byUser: toCount(row?.by_user),
+      byProject: toCount(row?.by_project),
+      oldest: (row?.oldest as string | null | undefined) ?? null,
+    };
+  }
+}
+
+export type { ProjectRole };

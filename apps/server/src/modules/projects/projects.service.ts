@@ -1,0 +1,182 @@
+import {
+  JOIN_POLICY,
+  type Project,
+  type ProjectDetail,
+  type ProjectList,
+  type ProjectRole,
+  type SharedProjectInfo,
+  type ShareSettings,
+  type UpdateShareRequest,
+} from '@medx/contract';
+import { badRequest, notFound, tooMany } from '../../http/app-error';
+import type { AuthContext } from '../../http/request-context';
+import { type Clock, iso, MINUTE } from '../../lib/clock';
+import { randomId } from '../../lib/secrets';
+import type { ProjectAccess } from './project-access';
+import { roleOf } from './project-access';
+import type { ListScope, ProjectsRepository, ProjectWithCreator } from './projects.repository';
+
+export function toProject(row: ProjectWithCreator, role: ProjectRole): Project {
+  return {
+    id: row.id,
+    project_name: row.project_name,
+    creator_id: row.creator_id,
+    creator: { id: row.creator_id, username: row.creator_username, email: row.creator_email },
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    role,
+    is_shared: row.is_shared === 1,
+  };
+}
+
+const shareUrlFor = (origin: string, shareId: string) => `${origin.replace(/\/$/, '')}/share/${shareId}`;
+
+export class ProjectsService {
+  constructor(
+    private readonly projects: ProjectsRepository,
+    private readonly access: ProjectAccess,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(
+    auth: AuthContext,
+    query: { page: number; limit: number; is_shared?: 'true' | 'false'; recycled?: 'true' | 'false' },
+  ): Promise<ProjectList> {
+    const scope: ListScope =
+      query.recycled === 'true'
+        ? 'recycled'
+        : query.is_shared === 'true'
+          ? 'shared'
+          : query.is_shared === 'false'
+            ? 'owner'
+            : 'all';
+    const { total, items } = await this.projects.list(auth.user.id, scope, query.page, query.limit);
+    const userId = auth.user.id;
+    // Listed rows are the caller's own projects or joined shared ones, so the role follows directly.
+    return { total, items: items.map((row) => toProject(row, roleOf(row, userId, true) ?? 'OWNER')) };
+  }
+
+  async create(auth: AuthContext, name: string): Promise<Project> {
+    const id = await this.projects.insert(name, auth.user.id, iso(this.clock.now()));
+    const row = await this.projects.findById(id);
+    if (!row) throw notFound('projectNotFound');
+    return toProject(row, 'OWNER');
+  }
+
+  async get(auth: AuthContext, id: number): Promise<ProjectDetail> {
+    const { project, role } = await this.access.require(auth, id, 'read');
+    // Files arrive with the files module; until then a project lists none.
+    return { ...toProject(project, role), files: [] };
+  }
+
+  async rename(auth: AuthContext, id: number, name: string): Promise<Project> {
+    const { project } = await this.access.require(auth, id, 'owner');
+    const now = iso(this.clock.now());
+    await this.projects.update(id, { project_name: name, updated_at: now });
+    return toProject({ ...project, project_name: name, updated_at: now }, 'OWNER');
+  }
+
+  /** Moves the project to the creator's recycle bin: hidden from every list and from members. */
+  async addToRecycle(auth: AuthContext, id: number): Promise<void> {
+    await this.access.require(auth, id, 'owner');
+    await this.projects.update(id, { deleted_at: iso(this.clock.now()) });
+  }
+
+  async restore(auth: AuthContext, id: number): Promise<Project> {
+    const project = await this.projects.findById(id);
+    if (!project || project.creator_id !== auth.user.id || !project.deleted_at) throw notFound('projectNotFound');
+    const now = iso(this.clock.now());
+    await this.projects.update(id, { deleted_at: null, updated_at: now });
+    return toProject({ ...project, deleted_at: null, updated_at: now }, 'OWNER');
+  }
+
+  async getShare(auth: AuthContext, id: number, origin: string): Promise<ShareSettings> {
+    const { project } = await this.access.require(auth, id, 'owner');
+    return {
+      is_shared: project.is_shared === 1,
+      share_code: project.share_code,
+      share_type: project.share_type,
+      share_url: project.share_id ? shareUrlFor(origin, project.share_id) : null,
+    };
+  }
+
+  /** The share link names a random id, never the project id or the code. */
+  async shareUrl(auth: AuthContext, id: number, origin: string): Promise<{ url: string }> {
+    const { project } = await this.access.require(auth, id, 'owner');
+    let shareId = project.share_id;
+    if (!shareId) {
+      shareId = randomId(16);
+      await this.projects.update(id, { share_id: shareId });
+    }
+    return { url: shareUrlFor(origin, shareId) };
+  }
+
+  async updateShare(auth: AuthContext, id: number, input: UpdateShareRequest, origin: string): Promise<ShareSettings> {
+    const { project } = await this.access.require(auth, id, 'owner');
+    const now = iso(this.clock.now());
+    if (input.is_shared) {
+      if (!project.share_id || !input.share_url.endsWith(`/share/${project.share_id}`)) {
+        throw badRequest('shareUrlRequired');
+      }
+      await this.projects.update(id, {
+        is_shared: 1,
+        share_code: input.share_code,
+        share_type: input.share_type,
+        updated_at: now,
+      });
+    } else {
+      // Code and type are kept so switching sharing back on restores them.
+      await this.projects.update(id, { is_shared: 0, updated_at: now });
+    }
+    return this.getShare(auth, id, origin);
+  }
+
+  /** What a share link shows before joining (by share id, or by project id). */
+  async sharedInfo(auth: AuthContext, codeOrId: string): Promise<SharedProjectInfo> {
+    const project = /^\d+$/.test(codeOrId)
+      ? await this.projects.findById(Number(codeOrId))
+      : await this.projects.findByShareId(codeOrId);
+    if (!project || project.deleted_at || !project.is_shared || !project.share_type) throw notFound('shareNotFound');
+    const member = await this.projects.isMember(project.id, auth.user.id);
+    return {
+      project_id: project.id,
+      project_name: project.project_name,
+      creator: { id: project.creator_id, username: project.creator_username },
+      share_type: project.share_type,
+      role: roleOf(project, auth.user.id, member),
+    };
+  }
+
+  /**
+   * Joins a shared project with its 4-character code (case-insensitive: the spec's
+   * 36^4 code space). Wrong codes are counted per user and per project over a window,
+   * so neither one account nor a crowd of guest accounts can walk the code space.
+   */
+  async join(auth: AuthContext, id: number, code: string): Promise<Project> {
+    const project = await this.projects.findById(id);
+    if (!project || project.deleted_at || !project.is_shared || !project.share_type || !project.share_code) {
+      throw notFound('shareNotFound');
+    }
+    const userId = auth.user.id;
+    if (project.creator_id === userId) return toProject(project, 'OWNER');
+
+    const now = this.clock.now();
+    const since = iso(new Date(now.getTime() - JOIN_POLICY.windowMinutes * MINUTE));
+    const failures = await this.projects.failedJoinsSince(id, userId, since);
+    if (
+      failures.byUser >= JOIN_POLICY.maxFailures ||
+      failures.byProject >= JOIN_POLICY.maxFailures * JOIN_POLICY.projectFailureFactor
+    ) {
+      const oldest = failures.oldest ? Date.parse(failures.oldest) : now.getTime();
+      const minutes = Math.max(1, Math.ceil((oldest + JOIN_POLICY.windowMinutes * MINUTE - now.getTime()) / MINUTE));
+      throw tooMany('tooManyAttempts', { minutes });
+    }
+    if (code.toUpperCase() !== project.share_code.toUpperCase()) {
+      await this.projects.recordJoinAttempt(id, userId, false, iso(now));
+      throw badRequest('wrongShareCode');
+    }
+    await this.projects.addMember(id, userId, iso(now));
+    await this.projects.recordJoinAttempt(id, userId, true, iso(now));
+    return toProject(project, project.share_type);
+  }
+}

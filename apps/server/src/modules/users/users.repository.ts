@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
+
+/** The only place that writes SQL for users. */
+export class UsersRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  findById(id: number): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+  }
+
+  findByPhone(region: string, phone: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where('region', '=', region)
+      .where('phone', '=', phone)
+      .executeTakeFirst();
+  }
+
+  async insert(row: NewUserRow): Promise<UserRow> {
+    return this.db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async update(id: number, patch: UserUpdate): Promise<UserRow> {
+    return this.db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Guests created before the cut-off: their retention is over. */
+  async guestIdsCreatedBefore(cutoff: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('user_type', '=', 'GUEST')
+      .where('created_at', '<', cutoff)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
+  async deleteMany(ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.deleteFrom('users').where('id', 'in', ids).execute();
+  }
+}

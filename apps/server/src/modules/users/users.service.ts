@@ -1,0 +1,181 @@
+import type {
+  AuthResult,
+  ChangeInfoRequest,
+  ChangePasswordRequest,
+  CodePurpose,
+  LoginByCodeRequest,
+  LoginRequest,
+  Permissions,
+  ResetPasswordRequest,
+  SignUpRequest,
+  User,
+} from '@medx/contract';
+import type { UserRow } from '../../db/schema';
+import { badRequest } from '../../http/app-error';
+import type { AuthContext } from '../../http/request-context';
+import { type Clock, iso } from '../../lib/clock';
+import { hashPassword, randomId, verifyPassword } from '../../lib/secrets';
+import { parseAccount } from './account-target';
+import type { SessionService } from './session.service';
+import type { UsersRepository } from './users.repository';
+import type { CodeTarget, VerificationCodeService } from './verification-code.service';
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    user_type: row.user_type,
+    email: row.email,
+    phone: row.phone,
+    region: row.region,
+    identity: row.identity,
+    organization: row.organization,
+    research_field: row.research_field,
+    source: row.source,
+    created_at: row.created_at,
+  };
+}
+
+type SignUpInput = Omit<SignUpRequest, 'agreement'> & { agreement: true };
+
+export class UsersService {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionService,
+    private readonly codes: VerificationCodeService,
+    private readonly clock: Clock,
+    private readonly adminEmails: Set<string>,
+  ) {}
+
+  private findByTarget(target: CodeTarget): Promise<UserRow | undefined> {
+    return target.channel === 'email'
+      ? this.users.findByEmail(target.email)
+      : this.users.findByPhone(target.region, target.phone);
+  }
+
+  private async authResult(user: UserRow): Promise<AuthResult> {
+    return { user: toUser(user), token: await this.sessions.create(user) };
+  }
+
+  async sendCode(target: CodeTarget, purpose: CodePurpose) {
+    const existing = await this.findByTarget(target);
+    // Sign-up needs a free address; login and reset need a registered one.
+    if (purpose === 'sign_up' && existing && existing.user_type === 'REGISTERED') throw badRequest('accountExists');
+    if (purpose !== 'sign_up' && (!existing || existing.user_type !== 'REGISTERED')) {
+      throw badRequest('accountNotFound');
+    }
+    return this.codes.send(target, purpose);
+  }
+
+  /**
+   * Registers a user. A guest who signs up while signed in keeps its account id,
+   * and with it every project made as a guest (spec: "register later").
+   */
+  async signUp(input: SignUpInput, current: AuthContext | null): Promise<AuthResult> {
+    const target: CodeTarget = input.email
+      ? { channel: 'email', email: input.email }
+      : { channel: 'phone', region: input.region ?? '86', phone: input.phone ?? '' };
+    if (await this.findByTarget(target)) throw badRequest('accountExists');
+    await this.codes.consume(target, 'sign_up', input.code);
+
+    const now = iso(this.clock.now());
+    const fields = {
+      username: input.username || (target.channel === 'email' ? target.email.split('@')[0]! : target.phone),
+      user_type: 'REGISTERED' as const,
+      email: target.channel === 'email' ? target.email : null,
+      phone: target.channel === 'phone' ? target.phone : null,
+      region: target.channel === 'phone' ? target.region : null,
+      password_hash: await hashPassword(input.password),
+      identity: input.identity,
+      organization: input.organization ?? null,
+      research_field: input.research_field ?? null,
+      source: input.source ?? null,
+      updated_at: now,
+    };
+    if (current?.user.user_type === 'GUEST') {
+      const upgraded = await this.users.update(current.user.id, fields);
+      await this.sessions.revoke(current.sessionId);
+      return this.authResult(upgraded);
+    }
+    const user = await this.users.insert({ ...fields, created_at: now });
+    return this.authResult(user);
+  }
+
+  async login(input: LoginRequest): Promise<AuthResult> {
+    const user = await this.findByTarget(parseAccount(input.account, input.region));
+    // One message for an unknown account and a wrong password: no account probing.
+    if (!user || !(await verifyPassword(input.password, user.password_hash))) throw badRequest('invalidCredentials');
+    return this.authResult(user);
+  }
+
+  async loginByCode(input: LoginByCodeRequest): Promise<AuthResult> {
+    const target = parseAccount(input.account, input.region);
+    const user = await this.findByTarget(target);
+    if (!user || user.user_type !== 'REGISTERED') throw badRequest('codeWrongOrExpired');
+    await this.codes.consume(target, 'login', input.code);
+    return this.authResult(user);
+  }
+
+  async guestLogin(): Promise<AuthResult> {
+    const now = iso(this.clock.now());
+    const user = await this.users.insert({
+      username: `Guest-${randomId(6)}`,
+      user_type: 'GUEST',
+      email: null,
+      phone: null,
+      region: null,
+      password_hash: null,
+      identity: null,
+      organization: null,
+      research_field: null,
+      source: null,
+      created_at: now,
+      updated_at: now,
+    });
+    return this.authResult(user);
+  }
+
+  async resetPassword(input: ResetPasswordRequest): Promise<void> {
+    const target = parseAccount(input.account, input.region);
+    const user = await this.findByTarget(target);
+    if (!user || user.user_type !== 'REGISTERED') throw badRequest('codeWrongOrExpired');
+    await this.codes.consume(target, 'reset_password', input.code);
+    await this.users.update(user.id, {
+      password_hash: await hashPassword(input.password),
+      updated_at: iso(this.clock.now()),
+    });
+    await this.sessions.revokeAllExcept(user.id, null);
+  }
+
+  async changeInfo(auth: AuthContext, input: ChangeInfoRequest): Promise<User> {
+    const patch: Partial<UserRow> = { updated_at: iso(this.clock.now()) };
+    for (const key of ['username', 'identity', 'organization', 'research_field', 'source'] as const) {
+      if (input[key] !== undefined) patch[key] = input[key];
+    }
+    return toUser(await this.users.update(auth.user.id, patch));
+  }
+
+  async changePassword(auth: AuthContext, input: ChangePasswordRequest): Promise<void> {
+    if (auth.user.user_type !== 'REGISTERED') throw badRequest('guestNotAllowed');
+    if (!(await verifyPassword(input.old_password, auth.user.password_hash))) throw badRequest('oldPasswordWrong');
+    await this.users.update(auth.user.id, {
+      password_hash: await hashPassword(input.new_password),
+      updated_at: iso(this.clock.now()),
+    });
+    await this.sessions.revokeAllExcept(auth.user.id, auth.sessionId);
+  }
+
+  logout(auth: AuthContext): Promise<void> {
+    return this.sessions.revoke(auth.sessionId);
+  }
+
+  /**
+   * Permission data (spec §3). Guests: no tools or workflows (the UI shows the
+   * "register to get access" message). Registered users: every tool and workflow.
+   * Admin Panel: users whose e-mail is in ADMIN_EMAILS.
+   */
+  permissions(user: UserRow): Permissions {
+    if (user.user_type === 'GUEST') return { tools: false, workflows: false, ADMIN_PANEL: false };
+    return { tools: 'MENUS', workflows: {}, ADMIN_PANEL: !!user.email && this.adminEmails.has(user.email) };
+  }
+}
