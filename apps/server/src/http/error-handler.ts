@@ -25,7 +25,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const lang = request.lang ?? normalizeLang(request.headers['accept-language']);
     if (error instanceof AppError) return sendFailure(reply, error.statusCode, lang, error.key, error.params);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendFailure(reply, 400, lang, validationKey(error.validation as unknown as ValidationIssue[]));
+      const key = validationKey(error.validation as unknown as ValidationIssue[]);
+      // A malformed id (e.g. /v1/projects/abc) names nothing: 404 with its "Not found." text.
+      return sendFailure(reply, key === 'notFound' ? 404 : 400, lang, key);
     }
     if (error.statusCode === 429) return sendFailure(reply, 429, lang, 'rateLimited');
     if (error.statusCode === 413) return sendFailure(reply, 413, lang, 'payloadTooLarge');

@@ -122,34 +122,52 @@ export class ProjectsRepository {
       .execute();
   }
 
-  async recordJoinAttempt(projectId: number, userId: number, succeeded: boolean, now: string): Promise<void> {
-    await this.db
+  /** Records a join attempt and answers its id (attempts are numbered in the order they arrive). */
+  async recordJoinAttempt(projectId: number, userId: number, succeeded: boolean, now: string): Promise<number> {
+    const row = await this.db
       .insertInto('join_attempts')
       .values({ project_id: projectId, user_id: userId, succeeded: succeeded ? 1 : 0, created_at: now })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
-  /** Failed joins since a moment: for one user on the project, and for everyone on it. */
+  async markJoinAttemptSucceeded(attemptId: number): Promise<void> {
+    await this.db.updateTable('join_attempts').set({ succeeded: 1 }).where('id', '=', attemptId).execute();
+  }
+
+  async deleteJoinAttempt(attemptId: number): Promise<void> {
+    await this.db.deleteFrom('join_attempts').where('id', '=', attemptId).execute();
+  }
+
+  /**
+   * Failed joins since a moment, up to and including one attempt: for one user on the
+   * project and for everyone on it, each with its oldest failure.
+   */
   async failedJoinsSince(
     projectId: number,
     userId: number,
     since: string,
-  ): Promise<{ byUser: number; byProject: number; oldest: string | null }> {
+    upToAttemptId: number,
+  ): Promise<{ byUser: number; byProject: number; oldestByUser: string | null; oldestByProject: string | null }> {
     const row = await this.db
       .selectFrom('join_attempts')
       .select((eb) => [
         eb.fn.countAll<string | number>().as('by_project'),
         eb.fn.sum<string | number>(sql`case when user_id = ${userId} then 1 else 0 end`).as('by_user'),
         eb.fn.min('created_at').as('oldest'),
+        eb.fn.min<string>(sql`case when user_id = ${userId} then created_at end`).as('oldest_by_user'),
       ])
       .where('project_id', '=', projectId)
       .where('succeeded', '=', 0)
       .where('created_at', '>', since)
+      .where('id', '<=', upToAttemptId)
       .executeTakeFirst();
     return {
       byUser: toCount(row?.by_user),
       byProject: toCount(row?.by_project),
-      oldest: (row?.oldest as string | null | undefined) ?? null,
+      oldestByUser: (row?.oldest_by_user as string | null | undefined) ?? null,
+      oldestByProject: (row?.oldest as string | null | undefined) ?? null,
     };
   }
 }

@@ -162,21 +162,26 @@ export class ProjectsService {
 
     const now = this.clock.now();
     const since = iso(new Date(now.getTime() - JOIN_POLICY.windowMinutes * MINUTE));
-    const failures = await this.projects.failedJoinsSince(id, userId, since);
-    if (
-      failures.byUser >= JOIN_POLICY.maxFailures ||
-      failures.byProject >= JOIN_POLICY.maxFailures * JOIN_POLICY.projectFailureFactor
-    ) {
-      const oldest = failures.oldest ? Date.parse(failures.oldest) : now.getTime();
+    // The try is recorded (as failed) before it is counted and checked, so tries sent in
+    // parallel each see the ones before them and cannot all pass the limit together.
+    const attemptId = await this.projects.recordJoinAttempt(id, userId, false, iso(now));
+    const failures = await this.projects.failedJoinsSince(id, userId, since, attemptId);
+    const userLocked = failures.byUser > JOIN_POLICY.maxFailures;
+    const projectLocked = failures.byProject > JOIN_POLICY.maxFailures * JOIN_POLICY.projectFailureFactor;
+    if (userLocked || projectLocked) {
+      // A refused try is not a failure: it neither extends nor deepens the lock.
+      await this.projects.deleteJoinAttempt(attemptId);
+      // The lock lifts when the oldest failure that causes it leaves the window.
+      const oldest = Math.max(
+        userLocked && failures.oldestByUser ? Date.parse(failures.oldestByUser) : 0,
+        projectLocked && failures.oldestByProject ? Date.parse(failures.oldestByProject) : 0,
+      );
       const minutes = Math.max(1, Math.ceil((oldest + JOIN_POLICY.windowMinutes * MINUTE - now.getTime()) / MINUTE));
       throw tooMany('tooManyAttempts', { minutes });
     }
-    if (code.toUpperCase() !== project.share_code.toUpperCase()) {
-      await this.projects.recordJoinAttempt(id, userId, false, iso(now));
-      throw badRequest('wrongShareCode');
-    }
+    if (code.toUpperCase() !== project.share_code.toUpperCase()) throw badRequest('wrongShareCode');
     await this.projects.addMember(id, userId, iso(now));
-    await this.projects.recordJoinAttempt(id, userId, true, iso(now));
+    await this.projects.markJoinAttemptSucceeded(attemptId);
     return toProject(project, project.share_type);
   }
 }

@@ -74,17 +74,17 @@ export class VerificationCodeService {
       .where('consumed_at', 'is', null)
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
-    if (!row || row.expires_at <= now || row.attempts >= CODE_POLICY.maxVerifyAttempts) {
-      throw badRequest('codeWrongOrExpired');
-    }
-    if (!safeEqual(row.code_hash, codeHash(key, code))) {
-      await this.db
-        .updateTable('verification_codes')
-        .set({ attempts: row.attempts + 1 })
-        .where('id', '=', row.id)
-        .execute();
-      throw badRequest('codeWrongOrExpired');
-    }
+    if (!row || row.expires_at <= now) throw badRequest('codeWrongOrExpired');
+    // Every try takes one of the attempts in a single atomic update before the code is
+    // compared, so tries sent in parallel cannot all read the same count and pass.
+    const reserved = await this.db
+      .updateTable('verification_codes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .where('attempts', '<', CODE_POLICY.maxVerifyAttempts)
+      .executeTakeFirst();
+    if (toCount(reserved.numUpdatedRows) !== 1) throw badRequest('codeWrongOrExpired');
+    if (!safeEqual(row.code_hash, codeHash(key, code))) throw badRequest('codeWrongOrExpired');
     const updated = await this.db
       .updateTable('verification_codes')
       .set({ consumed_at: now })
