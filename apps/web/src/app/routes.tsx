@@ -1,0 +1,63 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+import { PageFallback } from './PageFallback';
+import { RequireSession } from './RequireSession';
+
+/**
+ * Every page is loaded on demand so the first paint (usually /login) carries only the
+ * providers and the router. Named exports are mapped to React.lazy's default here.
+ */
+const LoginPage = lazy(() => import('../pages/login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const UserCenterPage = lazy(() =>
+  import('../pages/user-center/UserCenterPage').then((m) => ({ default: m.UserCenterPage })),
+);
+const AppShell = lazy(() => import('./shell/AppShell').then((m) => ({ default: m.AppShell })));
+const WorkspacePage = lazy(() =>
+  import('../pages/workspace/WorkspacePage').then((m) => ({ default: m.WorkspacePage })),
+);
+const ProjectListPage = lazy(() =>
+  import('../pages/projects/ProjectListPage').then((m) => ({ default: m.ProjectListPage })),
+);
+const ShopPage = lazy(() => import('../pages/shop/ShopPage').then((m) => ({ default: m.ShopPage })));
+const PurchasePage = lazy(() => import('../pages/purchase/PurchasePage').then((m) => ({ default: m.PurchasePage })));
+const JoinSharePage = lazy(() => import('../pages/share/JoinSharePage').then((m) => ({ default: m.JoinSharePage })));
+const LowBrowserPage = lazy(() =>
+  import('../pages/low-browser/LowBrowserPage').then((m) => ({ default: m.LowBrowserPage })),
+);
+const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
+
+export const ROUTES = {
+  workspace: '/',
+  projects: '/project',
+  shop: '/shop',
+  userCenter: '/userCenter',
+  purchase: '/purchase',
+  login: '/login',
+  share: '/share/:shareId',
+  lowBrowser: '/low-browser',
+} as const;
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path={ROUTES.login} element={<LoginPage />} />
+        {/* Shown before any session exists; its button leads to /login. */}
+        <Route path={ROUTES.lowBrowser} element={<LowBrowserPage />} />
+        <Route element={<AppShell />}>
+          {/* A share link works without a session: the page offers login or guest access. */}
+          <Route path={ROUTES.share} element={<JoinSharePage />} />
+          <Route element={<RequireSession />}>
+            <Route index element={<WorkspacePage />} />
+            <Route path={ROUTES.projects} element={<ProjectListPage />} />
+            <Route path={ROUTES.shop} element={<ShopPage />} />
+            <Route path={ROUTES.userCenter} element={<UserCenterPage />} />
+            <Route path={ROUTES.purchase} element={<PurchasePage />} />
+          </Route>
+        </Route>
+        {/* Nothing private here, so no session is needed to be told a page does not exist. */}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { Breadcrumb } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { breadcrumbKey } from './breadcrumb';
+import { LanguageSelect } from './LanguageSelect';
+
+/** Breadcrumb (Home → /project, then the current page) and the language selector. */
+export function AppHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <header className="medx-header">
+      <Breadcrumb
+        items={[{ title: <Link to="/project">{t('breadcrumb.home')}</Link> }, { title: t(breadcrumbKey(pathname)) }]}
+      />
+      <LanguageSelect />
+    </header>
+  );
+}

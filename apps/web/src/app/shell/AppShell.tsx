@@ -1,0 +1,26 @@
+import { Layout } from 'antd';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageFallback } from '../PageFallback';
+import { AppHeader } from './AppHeader';
+import { Notices } from './Notices';
+import { Sidebar } from './Sidebar';
+import './shell.css';
+
+/** Sidebar, header and notices around every page except login, low-browser and 404. */
+export function AppShell() {
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sidebar />
+      <Layout>
+        <AppHeader />
+        <Notices />
+        <Layout.Content className="medx-content">
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

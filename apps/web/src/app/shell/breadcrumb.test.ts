@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbKey } from './breadcrumb';
+
+describe('breadcrumbKey (spec §2 header)', () => {
+  it('names the known pages and labels anything else Share', () => {
+    expect(breadcrumbKey('/')).toBe('breadcrumb.workspace');
+    expect(breadcrumbKey('/project')).toBe('breadcrumb.projectList');
+    expect(breadcrumbKey('/shop')).toBe('breadcrumb.apps');
+    expect(breadcrumbKey('/userCenter')).toBe('breadcrumb.user');
+    expect(breadcrumbKey('/purchase')).toBe('breadcrumb.purchase');
+    expect(breadcrumbKey('/share/abc')).toBe('breadcrumb.share');
+  });
+});

@@ -1,0 +1,17 @@
+/** Spec §2 header: the current page's breadcrumb label; any other path is labelled Share. */
+export function breadcrumbKey(pathname: string): string {
+  switch (pathname) {
+    case '/':
+      return 'breadcrumb.workspace';
+    case '/project':
+      return 'breadcrumb.projectList';
+    case '/shop':
+      return 'breadcrumb.apps';
+    case '/userCenter':
+      return 'breadcrumb.user';
+    case '/purchase':
+      return 'breadcrumb.purchase';
+    default:
+      return 'breadcrumb.share';
+  }
+}

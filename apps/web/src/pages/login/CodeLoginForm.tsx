@@ -1,0 +1,43 @@
+import { Button, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountFields } from './AccountFields';
+import { CodeField } from './CodeField';
+import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
+import { type AccountValues, toAccountPayload } from './phone-value';
+import { useAuthSuccess } from './use-auth-success';
+import { accountApi } from './users-api';
+
+interface CodeLoginValues extends AccountValues {
+  code: string;
+}
+
+export function CodeLoginForm({ method, onMethodChange, account, onAccountChange }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const onAuthenticated = useAuthSuccess();
+  const [submitting, setSubmitting] = useState(false);
+
+  const finish = async (values: CodeLoginValues) => {
+    setSubmitting(true);
+    const res = await accountApi.loginByCode({ ...toAccountPayload(method, values), code: values.code.trim() });
+    setSubmitting(false);
+    if (res.success) onAuthenticated(res.data, 'loginSuccessful');
+  };
+
+  return (
+    <Form<CodeLoginValues>
+      name="code-login"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={accountInitialValues(account)}
+      onValuesChange={(_, all) => onAccountChange(pickAccount(all))}
+      onFinish={finish}
+    >
+      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus />
+      <CodeField method={method} purpose="login" />
+      <Button data-testid="submit" type="primary" htmlType="submit" block loading={submitting}>
+        {t('loginSubmit')}
+      </Button>
+    </Form>
+  );
+}

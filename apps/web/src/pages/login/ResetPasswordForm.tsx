@@ -1,0 +1,65 @@
+import { App, Button, Form } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AccountFields } from './AccountFields';
+import { CodeField } from './CodeField';
+import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
+import { PasswordFields } from './PasswordFields';
+import { type AccountValues, toAccountPayload } from './phone-value';
+import { accountApi } from './users-api';
+import { useMessageText } from './zod-rule';
+
+interface ResetPasswordValues extends AccountValues {
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+export interface ResetPasswordFormProps extends LoginFormProps {
+  /** After a successful reset the user logs in with the new password. */
+  onDone: () => void;
+}
+
+export function ResetPasswordForm({
+  method,
+  onMethodChange,
+  account,
+  onAccountChange,
+  onDone,
+}: ResetPasswordFormProps) {
+  const { t } = useTranslation('auth');
+  const msgText = useMessageText();
+  const { message } = App.useApp();
+  const [submitting, setSubmitting] = useState(false);
+
+  const finish = async (values: ResetPasswordValues) => {
+    setSubmitting(true);
+    const res = await accountApi.resetPassword({
+      ...toAccountPayload(method, values),
+      code: values.code.trim(),
+      password: values.password,
+    });
+    setSubmitting(false);
+    if (!res.success) return;
+    message.success(msgText('resetPasswordSuccessful'));
+    onDone();
+  };
+
+  return (
+    <Form<ResetPasswordValues>
+      name="reset-password"
+      layout="vertical"
+      requiredMark={false}
+      initialValues={accountInitialValues(account)}
+      onValuesChange={(_, all) => onAccountChange(pickAccount(all))}
+      onFinish={finish}
+    >
+      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus />
+      <CodeField method={method} purpose="reset_password" />
+      <PasswordFields label={t('newPasswordLabel')} withConfirm />
+      <Button data-testid="submit" type="primary" htmlType="submit" block loading={submitting}>
+        {t('resetSubmit')}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,24 @@
+import { type AccountMethod, type AccountValues, DEFAULT_PHONE_VALUE } from './phone-value';
+
+/**
+ * What every form of the login page shares: the email/phone choice and the account typed so
+ * far, so switching between password login, code login, sign-up and reset keeps both.
+ */
+export interface LoginFormProps {
+  method: AccountMethod;
+  onMethodChange: (method: AccountMethod) => void;
+  account: AccountValues;
+  onAccountChange: (account: AccountValues) => void;
+}
+
+export const EMPTY_ACCOUNT: AccountValues = { email: '', phone: DEFAULT_PHONE_VALUE };
+
+/** The account part of a form's values, for `onAccountChange`. */
+export function pickAccount(values: AccountValues): AccountValues {
+  return { email: values.email, phone: values.phone };
+}
+
+/** Initial values of a login-page form: the shared account, with the default region when empty. */
+export function accountInitialValues(account: AccountValues): AccountValues {
+  return { email: account.email ?? '', phone: account.phone ?? DEFAULT_PHONE_VALUE };
+}

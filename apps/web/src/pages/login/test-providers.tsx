@@ -1,0 +1,72 @@
+import type { Envelope } from '@medx/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { App as AntdApp, ConfigProvider } from 'antd';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import { createQueryClient } from '../../app/query-client';
+import { i18n } from '../../i18n';
+
+/** Shows where navigation went, for assertions. */
+function Landing({ name }: { name: string }) {
+  const location = useLocation();
+  return <div data-testid={`landed-${name}`}>{`${location.pathname}${location.search}`}</div>;
+}
+
+/** A page under the app's providers (i18n, react-query, antd App without motion, router). */
+export function renderPage(page: ReactElement, { path, url = path }: { path: string; url?: string }) {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <ConfigProvider theme={{ token: { motion: false } }}>
+          <AntdApp>
+            <MemoryRouter initialEntries={[url]}>
+              <Routes>
+                <Route path={path} element={page} />
+                <Route path="/project" element={<Landing name="project" />} />
+                {path !== '/login' && <Route path="/login" element={<Landing name="login" />} />}
+              </Routes>
+            </MemoryRouter>
+          </AntdApp>
+        </ConfigProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+export interface ApiCall {
+  method: string;
+  path: string;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+type Handler = (body: unknown) => Envelope<unknown>;
+
+/**
+ * Replaces fetch with the given `METHOD /v1/path` handlers; other calls answer 404. The real
+ * API client runs on top, so paths, headers and bodies are what the server would get.
+ */
+export function mockApi(handlers: Record<string, Handler>): ApiCall[] {
+  const calls: ApiCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string | URL, init: RequestInit = {}) => {
+      const method = init.method ?? 'GET';
+      const path = String(input).split('?')[0] ?? '';
+      const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+      calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
+      const handler = handlers[`${method} ${path}`];
+      const envelope = handler ? handler(body) : { success: false, msg: 'Not found.', data: null };
+      return new Response(JSON.stringify(envelope), {
+        status: handler ? 200 : 404,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+export const ok = <T,>(data: T, msg = 'Success'): Envelope<T> => ({ success: true, msg, data });

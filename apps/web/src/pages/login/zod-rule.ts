@@ -1,0 +1,25 @@
+import type { MessageKey } from '@medx/contract';
+import type { FormRule } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
+import { zodRule } from '../../lib/zod-rule';
+
+/** Resolves a catalogue key (namespace 'msg') to its text in the current language. */
+export type MessageResolver = (key: MessageKey) => string;
+
+/**
+ * The shared zod → antd adapter (`lib/zod-rule`) bound to the current language:
+ * `const rule = useZodRule(); <Form.Item required rules={[rule(passwordField)]}>`.
+ * Mark required fields with Form.Item's `required`: the schema alone decides validity.
+ */
+export function useZodRule(): (schema: ZodType) => FormRule {
+  const { t } = useTranslation();
+  return useCallback((schema: ZodType) => zodRule(schema, t), [t]);
+}
+
+/** Catalogue texts outside form rules (toasts, the confirmation rule). */
+export function useMessageText(): MessageResolver {
+  const { t } = useTranslation();
+  return useCallback((key: MessageKey) => t(`msg:${key}`), [t]);
+}
