@@ -18,6 +18,7 @@ export const messages = {
   saveSuccessful: { en: 'Save successful.', 'zh-CN': '保存成功。' },
   joinSuccessful: { en: 'Joined the project.', 'zh-CN': '已加入项目。' },
   signOutSuccessful: { en: 'Signed out.', 'zh-CN': '已退出登录。' },
+  sendFeedbackSuccessful: { en: 'Send feedback successful', 'zh-CN': '反馈发送成功' },
   restoreSuccessful: { en: 'Project restored.', 'zh-CN': '项目已恢复。' },
 
   // session and permission (spec §8)
@@ -94,6 +95,8 @@ export const messages = {
   shareTypeRequired: { en: 'Please select an access type.', 'zh-CN': '请选择访问类型。' },
   shareUrlRequired: { en: 'Please generate a share link first.', 'zh-CN': '请先生成分享链接。' },
   textTooLong: { en: 'Text is too long.', 'zh-CN': '文本过长。' },
+  feedbackRequired: { en: 'Please input your feedback.', 'zh-CN': '请输入您的反馈。' },
+  feedbackTooLong: { en: 'Feedback can be at most 1000 characters.', 'zh-CN': '反馈最多 1000 个字符。' },
   usernameTooLong: {
     en: 'Username must be at most 32 characters.',
     'zh-CN': '用户名最多 32 个字符。',

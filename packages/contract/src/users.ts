@@ -118,3 +118,14 @@ export type Permissions = z.infer<typeof Permissions>;
 
 export const CallingCode = z.object({ code: z.string(), name: z.string(), name_zh: z.string() });
 export type CallingCode = z.infer<typeof CallingCode>;
+
+/** Feedback form (spec §3, §5): a valid e-mail and 1-1000 characters of text. */
+export const FeedbackRequest = z.object({
+  email: emailField,
+  content: requiredString('feedbackRequired')
+    .trim()
+    .min(1, 'feedbackRequired')
+    .max(LIMITS.feedbackMax, 'feedbackTooLong'),
+});
+export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+export type SendCodeResult = z.infer<typeof SendCodeResult>;

@@ -67,7 +67,16 @@ export interface JoinAttemptsTable {
   created_at: string;
 }
 
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number | null;
+  email: string;
+  content: string;
+  created_at: string;
+}
+
 export interface Database {
+  feedback: FeedbackTable;
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;

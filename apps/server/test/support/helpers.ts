@@ -89,7 +89,7 @@ export const uniquePhone = () =>
 
 export async function countRows(
   t: TestApp,
-  table: 'users' | 'sessions' | 'verification_codes' | 'projects' | 'project_members' | 'join_attempts',
+  table: 'users' | 'sessions' | 'verification_codes' | 'projects' | 'project_members' | 'join_attempts' | 'feedback',
 ): Promise<number> {
   const row = await t.db.kysely
     .selectFrom(table)

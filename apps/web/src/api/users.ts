@@ -1,11 +1,7 @@
-import type { AuthResult, Permissions, User } from '@medx/contract';
+import type { AuthResult, FeedbackRequest, Permissions, User } from '@medx/contract';
 import { api } from './client';
 
-/** Feedback form body (spec §3 Feedback: email, content). Not in the contract yet. */
-export interface FeedbackRequest {
-  email: string;
-  content: string;
-}
+export type { FeedbackRequest } from '@medx/contract';
 
 export const usersApi = {
   me: () => api.get<User>('/users/'),

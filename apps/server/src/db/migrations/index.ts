@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DialectName } from '../dialect';
 import { accountsAndProjects } from './0001_accounts_projects';
+import { feedback } from './0002_feedback';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -11,6 +12,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
     async getMigrations(): Promise<Record<string, Migration>> {
       return {
         '0001_accounts_projects': accountsAndProjects(dialect),
+        '0002_feedback': feedback(dialect),
       };
     },
   };

@@ -41,6 +41,10 @@ export class UsersRepository {
     return rows.map((r) => r.id);
   }
 
+  async insertFeedback(row: { user_id: number; email: string; content: string; created_at: string }): Promise<void> {
+    await this.db.insertInto('feedback').values(row).execute();
+  }
+
   async deleteMany(ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.deleteFrom('users').where('id', 'in', ids).execute();

@@ -3,6 +3,7 @@ import {
   CallingCode,
   ChangeInfoRequest,
   ChangePasswordRequest,
+  FeedbackRequest,
   LoginByCodeRequest,
   LoginRequest,
   Permissions,
@@ -103,6 +104,17 @@ export function usersRoutes(service: UsersService, config: Config): FastifyPlugi
       async (req) => {
         await service.changePassword(requireAuth(req), req.body);
         return ok(req, null, 'updateSuccessful');
+      },
+    );
+    app.post(
+      '/feedback',
+      {
+        config: limit(config.rateLimitCodesPerHour, '1 hour'),
+        schema: { tags, security: secured, body: FeedbackRequest, response: responses(z.null()) },
+      },
+      async (req) => {
+        await service.feedback(requireAuth(req), req.body);
+        return ok(req, null, 'sendFeedbackSuccessful');
       },
     );
     app.post('/logout', { schema: { tags, security: secured, response: responses(z.null()) } }, async (req) => {

@@ -3,6 +3,7 @@ import type {
   ChangeInfoRequest,
   ChangePasswordRequest,
   CodePurpose,
+  FeedbackRequest,
   LoginByCodeRequest,
   LoginRequest,
   Permissions,
@@ -163,6 +164,15 @@ export class UsersService {
       updated_at: iso(this.clock.now()),
     });
     await this.sessions.revokeAllExcept(auth.user.id, auth.sessionId);
+  }
+
+  async feedback(auth: AuthContext, input: FeedbackRequest): Promise<void> {
+    await this.users.insertFeedback({
+      user_id: auth.user.id,
+      email: input.email,
+      content: input.content,
+      created_at: iso(this.clock.now()),
+    });
   }
 
   logout(auth: AuthContext): Promise<void> {
