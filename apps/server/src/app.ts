@@ -4,7 +4,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -19,6 +19,15 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerRequestContext } from './http/request-context';
 import { type Clock, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
+import { fileGroupsRoutes } from './modules/files/file-groups.routes';
+import { FileWriter } from './modules/files/file-records';
+import { FilesRepository } from './modules/files/files.repository';
+import { fileJobsRoutes, filesRoutes } from './modules/files/files.routes';
+import { FilesService } from './modules/files/files.service';
+import { GroupsService } from './modules/files/groups.service';
+import { PdbArchiveService } from './modules/files/pdb-archive.service';
+import { StructureOpsService } from './modules/files/structure-ops.service';
+import { storageRootOf, UploadsService } from './modules/files/uploads.service';
 import { ProjectAccess } from './modules/projects/project-access';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -29,21 +38,36 @@ import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { VerificationCodeService } from './modules/users/verification-code.service';
+import { createStorage } from './storage/create-storage';
+import type { ObjectStorage } from './storage/object-storage';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   clock?: Clock;
   delivery?: CodeDelivery;
+  storage?: ObjectStorage;
 }
 
 export interface App {
   http: FastifyInstance;
-  services: { guestPurge: GuestPurgeService; sessions: SessionService; codes: VerificationCodeService };
+  services: {
+    guestPurge: GuestPurgeService;
+    sessions: SessionService;
+    codes: VerificationCodeService;
+    uploads: UploadsService;
+  };
+  storage: ObjectStorage;
 }
 
 /** Builds the Fastify app from its modules; nothing here listens or schedules. */
-export async function buildApp({ config, db, clock = systemClock, delivery }: AppDeps): Promise<App> {
+export async function buildApp({
+  config,
+  db,
+  clock = systemClock,
+  delivery,
+  storage: givenStorage,
+}: AppDeps): Promise<App> {
   const http = Fastify({
     logger: { level: config.logLevel },
     bodyLimit: 1024 * 1024,
@@ -63,7 +87,34 @@ export async function buildApp({ config, db, clock = systemClock, delivery }: Ap
   const users = new UsersService(usersRepo, sessions, codes, clock, adminEmailSet(config));
   const guestPurge = new GuestPurgeService(usersRepo, clock, http.log);
   const projectsRepo = new ProjectsRepository(db.kysely);
-  const projects = new ProjectsService(projectsRepo, new ProjectAccess(projectsRepo), clock);
+  const access = new ProjectAccess(projectsRepo);
+
+  const storage = givenStorage ?? createStorage({ storageUrl: config.storageUrl, dataDir: config.dataDir });
+  const filesRepo = new FilesRepository(db.kysely);
+  const writer = new FileWriter(filesRepo, storage, clock);
+  const files = new FilesService(filesRepo, storage, access, writer, clock);
+  const groups = new GroupsService(filesRepo, files, access, clock);
+  const ops = new StructureOpsService(filesRepo, files, writer);
+  const uploads = new UploadsService(
+    filesRepo,
+    storage,
+    access,
+    sessions,
+    writer,
+    clock,
+    {
+      maxUploadBytes: Math.round(config.maxUploadMb * 1024 * 1024),
+      storageRoot: storageRootOf(config.dataDir),
+      storageUrl: config.storageUrl,
+    },
+    http.log,
+  );
+  const pdb = new PdbArchiveService(access, writer, config.pdbArchiveUrl);
+  const projects = new ProjectsService(projectsRepo, access, clock, (projectId) => files.entries(projectId));
+  // A purged guest's files go with its projects: the rows by cascade, the objects here.
+  guestPurge.addHook(async (userIds) => {
+    for (const key of await filesRepo.storageKeysOfCreators(userIds)) await storage.delete(key);
+  });
 
   registerErrorHandling(http);
   registerRequestContext(http, sessions);
@@ -104,7 +155,20 @@ export async function buildApp({ config, db, clock = systemClock, delivery }: Ap
     async () => ({ success: true, msg: 'ok', data: { status: 'ok', database: db.dialect } }),
   );
   await http.register(usersRoutes(users, config), { prefix: '/v1/users' });
-  await http.register(projectsRoutes(projects, config), { prefix: '/v1/projects' });
+  await http.register(projectsRoutes(projects, config, groups), { prefix: '/v1/projects' });
+  await http.register(filesRoutes({ files, ops, uploads, pdb }), { prefix: '/v1/files' });
+  await http.register(fileGroupsRoutes(groups), { prefix: '/v1/file_groups' });
+  await http.register(fileJobsRoutes({ files, ops, uploads, pdb }), { prefix: '/v1/jobs' });
+  await http.register(async (scope) => {
+    // tus reads the raw request body itself.
+    scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
+    const handle = async (req: FastifyRequest, reply: FastifyReply) => {
+      reply.hijack();
+      await (await uploads.tusServer()).handle(req.raw, reply.raw);
+    };
+    scope.all('/v1/uploads', { schema: { hide: true } }, handle);
+    scope.all('/v1/uploads/*', { schema: { hide: true } }, handle);
+  });
 
   // The single-page app: static files, and index.html for its client-side routes.
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
@@ -116,5 +180,5 @@ export async function buildApp({ config, db, clock = systemClock, delivery }: Ap
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { http, services: { guestPurge, sessions, codes } };
+  return { http, services: { guestPurge, sessions, codes, uploads }, storage };
 }

@@ -18,6 +18,15 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
     .optional(),
+  /** STORAGE_URL: s3://[key:secret@]bucket?endpoint=...&region=...&forcePathStyle=true; unset → DATA_DIR/storage. */
+  storageUrl: z
+    .string()
+    .regex(/^s3:\/\//, 'STORAGE_URL must start with s3://')
+    .optional(),
+  /** MAX_UPLOAD_MB: the largest file an upload may be. */
+  maxUploadMb: z.coerce.number().positive().default(512),
+  /** PDB_ARCHIVE_URL: base of the structure archive Get PDB downloads <ID>.pdb / <ID>.cif from. */
+  pdbArchiveUrl: z.string().url().default('https://files.rcsb.org/download'),
   /** SMTP_URL: smtp(s)://user:pass@host:port to deliver e-mail codes; unset → development outbox. */
   smtpUrl: z.string().optional(),
   /** MAIL_FROM: sender address of e-mails. */
@@ -45,6 +54,9 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   host: 'HOST',
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
+  storageUrl: 'STORAGE_URL',
+  maxUploadMb: 'MAX_UPLOAD_MB',
+  pdbArchiveUrl: 'PDB_ARCHIVE_URL',
   smtpUrl: 'SMTP_URL',
   mailFrom: 'MAIL_FROM',
   publicUrl: 'PUBLIC_URL',

@@ -103,11 +103,10 @@ export const SPLIT_EXTENSIONS = ['pdb', 'sdf', 'mol2', 'smi'] as const;
 export const SourceType = z.enum(['GET_PDB', 'ALIYUN']);
 export type SourceType = z.infer<typeof SourceType>;
 
-/** file_type for an extension: the upper-case extension when listed, SDF for .mol, else TXT. */
-export function fileTypeForExt(ext: string): FileType {
+/** file_type for an extension (spec §3): the upper-case extension, SDF for .mol. */
+export function fileTypeForExt(ext: string): string {
   const upper = ext.toUpperCase();
-  if (upper === 'MOL') return 'SDF';
-  return (FILE_TYPES as readonly string[]).includes(upper) ? (upper as FileType) : 'TXT';
+  return upper === 'MOL' ? 'SDF' : upper;
 }
 
 export const ProjectFile = z.object({

@@ -1,27 +1,14 @@
 import { z } from 'zod';
 import { ProjectRole, ShareType } from './enums';
 import { idParam, limitField, pageField, projectNameField, shareCodeField } from './fields';
+import { FileGroup, ProjectFile } from './files';
 import { LIMITS } from './limits';
 
 export const ProjectCreator = z.object({ id: z.number().int(), username: z.string(), email: z.string().nullable() });
 
-/** A project file or folder as the workspace lists it (filled in by the files issue). */
-export const ProjectEntry: z.ZodType<ProjectEntryShape> = z.lazy(() =>
-  z.object({
-    id: z.number().int(),
-    name: z.string(),
-    is_file: z.boolean(),
-    index: z.number().int(),
-    children: z.array(ProjectEntry).optional(),
-  }),
-);
-export interface ProjectEntryShape {
-  id: number;
-  name: string;
-  is_file: boolean;
-  index: number;
-  children?: ProjectEntryShape[];
-}
+/** An entry of the project's list: a file, or a group holding files (spec §3). */
+export const ProjectEntry = z.union([ProjectFile, FileGroup]);
+export type ProjectEntry = z.infer<typeof ProjectEntry>;
 
 export const Project = z.object({
   id: z.number().int(),

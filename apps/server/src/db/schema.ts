@@ -75,7 +75,46 @@ export interface FeedbackTable {
   created_at: string;
 }
 
+export interface FileGroupsTable {
+  id: Generated<number>;
+  project_id: number;
+  name: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: Generated<number>;
+  project_id: number;
+  group_id: number | null;
+  name: string;
+  ext: string;
+  file_type: string;
+  source_type: 'GET_PDB' | 'ALIYUN';
+  storage_key: string;
+  /** bigint: pg returns it as a string; the repository converts. */
+  size: number | string;
+  sha256: string;
+  is_show_entry: number;
+  is_job_result: number;
+  job_id: number | null;
+  description: string | null;
+  created_by: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UploadsTable {
+  id: string;
+  user_id: number;
+  project_id: number;
+  filename: string;
+  created_at: string;
+}
+
 export interface Database {
+  file_groups: FileGroupsTable;
+  files: FilesTable;
+  uploads: UploadsTable;
   feedback: FeedbackTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -89,3 +128,6 @@ export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ProjectRow = Selectable<ProjectsTable>;
+export type FileRow = Selectable<FilesTable>;
+export type NewFileRow = Insertable<FilesTable>;
+export type FileGroupRow = Selectable<FileGroupsTable>;

@@ -14,5 +14,6 @@ export class AppError extends Error {
 export const badRequest = (key: MessageKey, params?: Record<string, string | number>) => new AppError(400, key, params);
 export const unauthorized = () => new AppError(401, 'sessionExpired');
 export const forbidden = (key: MessageKey = 'forbidden') => new AppError(403, key);
-export const notFound = (key: MessageKey = 'notFound') => new AppError(404, key);
+export const notFound = (key: MessageKey = 'notFound', params?: Record<string, string | number>) =>
+  new AppError(404, key, params);
 export const tooMany = (key: MessageKey, params?: Record<string, string | number>) => new AppError(429, key, params);

@@ -1,7 +1,7 @@
 import type { AuthResult, CodePurpose, Lang, MessageKey, Project, ShareType } from '@medx/contract';
 import { translate } from '@medx/contract';
 import { expect } from 'vitest';
-import type { ProjectRow } from '../../src/db/schema';
+import type { Database, ProjectRow } from '../../src/db/schema';
 import { createProject, joinProject, shareProject, type TestApp, type TestResponse, uniqueEmail } from './test-app';
 
 /**
@@ -87,10 +87,7 @@ let phoneCounter = 0;
 export const uniquePhone = () =>
   `139${String(Date.now() % 1e6).padStart(6, '0')}${String(++phoneCounter % 100).padStart(2, '0')}`;
 
-export async function countRows(
-  t: TestApp,
-  table: 'users' | 'sessions' | 'verification_codes' | 'projects' | 'project_members' | 'join_attempts' | 'feedback',
-): Promise<number> {
+export async function countRows(t: TestApp, table: keyof Database): Promise<number> {
   const row = await t.db.kysely
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<string | number>().as('n'))

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely/migration';
 import type { DialectName } from '../dialect';
 import { accountsAndProjects } from './0001_accounts_projects';
 import { feedback } from './0002_feedback';
+import { files } from './0003_files';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -13,6 +14,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
       return {
         '0001_accounts_projects': accountsAndProjects(dialect),
         '0002_feedback': feedback(dialect),
+        '0003_files': files(dialect),
       };
     },
   };

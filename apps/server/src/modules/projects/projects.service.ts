@@ -31,11 +31,15 @@ export function toProject(row: ProjectWithCreator, role: ProjectRole): Project {
 
 const shareUrlFor = (origin: string, shareId: string) => `${origin.replace(/\/$/, '')}/share/${shareId}`;
 
+/** The project's entry list, provided by the files module. */
+export type EntriesProvider = (projectId: number) => Promise<ProjectDetail['files']>;
+
 export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly access: ProjectAccess,
     private readonly clock: Clock,
+    private readonly entries: EntriesProvider = async () => [],
   ) {}
 
   async list(
@@ -65,8 +69,7 @@ export class ProjectsService {
 
   async get(auth: AuthContext, id: number): Promise<ProjectDetail> {
     const { project, role } = await this.access.require(auth, id, 'read');
-    // Files arrive with the files module; until then a project lists none.
-    return { ...toProject(project, role), files: [] };
+    return { ...toProject(project, role), files: await this.entries(id) };
   }
 
   async rename(auth: AuthContext, id: number, name: string): Promise<Project> {

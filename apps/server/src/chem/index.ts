@@ -1,0 +1,61 @@
+/**
+ * The chemistry layer: validation, splitting, conversion and merging of structure
+ * files. Pure functions over strings and buffers (external programs run with
+ * private temporary state); no storage, no HTTP.
+ */
+
+export {
+  firstModel,
+  hasDepth,
+  type MergeInput,
+  mergeToPdb,
+  smilesImage,
+  type To3dOptions,
+  to3d,
+  toMol2,
+  toSmiles,
+  xyzToPdb,
+} from './conversions';
+export { ChemistryError, type ChemistryErrorCode } from './errors';
+export { type EtkdgOptions, embedSmiles } from './etkdg';
+export {
+  type InvalidReason,
+  isStructureExt,
+  normalizeStructureExt,
+  requireStructureExt,
+  STRUCTURE_EXTS,
+  type StructureExt,
+  type ValidationResult,
+  validateStructure,
+} from './formats';
+export { type MoleculePart, splitMol2, splitSdf, splitSmi } from './multi-split';
+export {
+  type ConvertOptions,
+  convert,
+  ObabelError,
+  type ObabelErrorKind,
+  type ObabelOptions,
+  type ObabelResult,
+  obabelFormat,
+  runObabel,
+} from './openbabel';
+export {
+  type ChainPart,
+  type LigandPart,
+  type PdbSplit,
+  STANDARD_RESIDUES,
+  splitChains,
+  splitPdb,
+  WATER_RESIDUES,
+} from './pdb-split';
+export { pdbqtToPdb } from './pdbqt';
+export { withTempDir } from './process';
+export {
+  canonicalSmiles,
+  checkSmiles,
+  connectivitySmiles,
+  depictSvg,
+  getRDKit,
+  type RDKitModule,
+  sameMolecule,
+} from './rdkit';

@@ -1,0 +1,463 @@
+/**
+ * Splitting a PDB file into ligands, water and the rest (split_pdb), or into chains
+ * (split_protein_chains). Lines are copied verbatim: the parts of a file contain
+ * exactly its ATOM/HETATM lines, each once (tested on every bench complex), so a
+ * split never renumbers, re-perceives or drops an atom.
+ *
+ * What counts as a ligand is a docking decision, not only a naming one:
+ * - a HETATM residue instance (residue name + chain + number + insertion code, all
+ *   alt-locs together) whose name is not one of the 21 standard names of the spec
+ *   (20 amino acids and HOH) and not a water;
+ * - but NOT a single-atom ion (ZN, MG, CA, NA, K, CL, FE ...: one heavy atom). Metal
+ *   ions are part of the binding site (the zinc of 1s63 coordinates the inhibitor);
+ *   removing them with the ligands would hand the docking a receptor with an empty
+ *   metal site. They stay in `others` with the protein.
+ * - and NOT a modified residue of the polymer (MSE, SEP, TPO ... written as HETATM):
+ *   one listed in MODRES, or joined to its neighbour by a peptide (C-N) or
+ *   phosphodiester (O3'-P) bond. Cutting one out would break the chain.
+ * Bonds between parts (a covalent ligand's link to a cysteine) cannot be kept in
+ * either part's CONECT records and are dropped; each part keeps the CONECT records
+ * among its own atoms.
+ */
+import {
+  formatConect,
+  isAtomRecord,
+  isHydrogen,
+  type PdbAtom,
+  parseAtomLine,
+  parseConect,
+  recordName,
+} from './pdb-records';
+import { joinLines, safeName, uniqueNames } from './text';
+
+/** The 20 amino acids and HOH: the spec's "21 standard residue names" that are never ligands. */
+export const STANDARD_RESIDUES: ReadonlySet<string> = new Set(
+  'ALA ARG ASN ASP CYS GLN GLU GLY HIS ILE LEU LYS MET PHE PRO SER THR TRP TYR VAL HOH'.split(' '),
+);
+
+/** Water residue names: HOH plus the names other programs use (WAT, DOD, H2O; TIP/SOL/SPC from MD). */
+export const WATER_RESIDUES: ReadonlySet<string> = new Set('HOH WAT DOD H2O TIP TP3 T3P SOL SPC'.split(' '));
+
+export interface LigandPart {
+  name: string;
+  resName: string;
+  chain: string;
+  resSeq: number;
+  iCode: string;
+  content: string;
+  /**
+   * Atoms outside this ligand that CONECT or LINK records bond it to, as
+   * 'CYS A339 SG': a covalent inhibitor, a glycan on its asparagine, a cluster on its
+   * cysteines. The split cuts these bonds; callers may want to warn about them.
+   */
+  bondedTo: string[];
+}
+
+export interface PdbSplit {
+  ligands: LigandPart[];
+  /** Every water molecule, or null when there is none. */
+  water: string | null;
+  /** Protein, ions, modified residues, TER and header records; null when no atom is left for it. */
+  others: string | null;
+  waterName: string;
+  othersName: string;
+}
+
+export interface ChainPart {
+  name: string;
+  /** Chain identifier as written (case-sensitive); '' for a blank chain column. */
+  chain: string;
+  content: string;
+}
+
+// ---------------------------------------------------------------------------
+// Reading the file once into lines, atoms, residues and models.
+
+type LineKind = 'atom' | 'anisou' | 'conect' | 'ter' | 'model' | 'endmdl' | 'end' | 'master' | 'other';
+
+interface ParsedLine {
+  text: string;
+  kind: LineKind;
+  /** The atom of an ATOM/HETATM line, or the atom an ANISOU/SIGATM/SIGUIJ line belongs to. */
+  atom: PdbAtom | null;
+  /** 1-based model ordinal (1 when the file has no MODEL records). */
+  model: number;
+}
+
+interface Residue {
+  key: string;
+  model: number;
+  atoms: PdbAtom[];
+  resName: string;
+  chain: string;
+  resSeq: number;
+  resSeqText: string;
+  iCode: string;
+  hetero: boolean;
+}
+
+interface Conect {
+  line: ParsedLine;
+  parsed: { origin: string; bonded: string[] };
+}
+
+interface ParsedPdb {
+  lines: ParsedLine[];
+  /** The CONECT records, parsed once (parts filter them many times). */
+  conects: Conect[];
+  /** Atoms by serial (several when models repeat serials). */
+  bySerial: Map<string, PdbAtom[]>;
+  /** LINK records: both atoms' residue keys (as residueKey) and atom names. */
+  links: { a: string; aName: string; b: string; bName: string }[];
+  residues: Residue[];
+  residueOf: Map<PdbAtom, Residue>;
+  modelLines: Map<number, string>;
+  multiModel: boolean;
+  modres: Set<string>;
+}
+
+function parsePdb(text: string): ParsedPdb {
+  const raw = text.split(/\r\n|\r|\n/);
+  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+  const lines: ParsedLine[] = [];
+  const residues: Residue[] = [];
+  const byKey = new Map<string, Residue>();
+  const residueOf = new Map<PdbAtom, Residue>();
+  const modelLines = new Map<number, string>();
+  const modres = new Set<string>();
+  const bySerial = new Map<string, PdbAtom[]>();
+  const links: ParsedPdb['links'] = [];
+  let model = 1;
+  let modelCount = 0;
+  let lastAtom: PdbAtom | null = null;
+  raw.forEach((line, i) => {
+    const record = recordName(line);
+    if (isAtomRecord(line)) {
+      const atom = parseAtomLine(line, i, true)!;
+      lastAtom = atom;
+      lines.push({ text: line, kind: 'atom', atom, model });
+      const sameSerial = bySerial.get(atom.serial);
+      if (sameSerial) sameSerial.push(atom);
+      else bySerial.set(atom.serial, [atom]);
+      const key = `${model}|${atom.resName}|${atom.chain}|${atom.resSeqText}|${atom.iCode}`;
+      let residue = byKey.get(key);
+      if (!residue) {
+        residue = {
+          key,
+          model,
+          atoms: [],
+          resName: atom.resName,
+          chain: atom.chain,
+          resSeq: atom.resSeq,
+          resSeqText: atom.resSeqText,
+          iCode: atom.iCode,
+          hetero: atom.hetero,
+        };
+        byKey.set(key, residue);
+        residues.push(residue);
+      }
+      residue.atoms.push(atom);
+      residueOf.set(atom, residue);
+      return;
+    }
+    if (record === 'ANISOU' || record === 'SIGATM' || record === 'SIGUIJ') {
+      // These repeat the serial of the atom they describe and follow it directly.
+      const owner: PdbAtom | null = lastAtom;
+      const belongs = owner !== null && owner.serial === line.slice(6, 11).trim();
+      lines.push({ text: line, kind: belongs ? 'anisou' : 'other', atom: belongs ? owner : null, model });
+      return;
+    }
+    let kind: LineKind = 'other';
+    if (record === 'CONECT') kind = 'conect';
+    else if (record === 'TER') kind = 'ter';
+    else if (record === 'MODEL') {
+      kind = 'model';
+      modelCount++;
+      model = modelCount;
+      modelLines.set(model, line);
+    } else if (record === 'ENDMDL') kind = 'endmdl';
+    else if (record === 'END') kind = 'end';
+    else if (record === 'MASTER') kind = 'master';
+    else if (record === 'MODRES') {
+      // MODRES: residue name 13-15, chain 17, number 19-22, insertion code 23.
+      modres.add(
+        `${line.slice(12, 15).trim()}|${line.slice(16, 17).trim()}|${line.slice(18, 22).trim()}|${line.slice(22, 23).trim()}`,
+      );
+    } else if (record === 'LINK') {
+      // LINK: atom 13-16, residue 18-20, chain 22, number 23-26, code 27; the partner from col 43.
+      const side = (at: number) => ({
+        key: `${line.slice(at + 5, at + 8).trim()}|${line.slice(at + 9, at + 10).trim()}|${line.slice(at + 10, at + 14).trim()}|${line.slice(at + 14, at + 15).trim()}`,
+        name: line.slice(at, at + 4).trim(),
+      });
+      const a = side(12);
+      const b = side(42);
+      links.push({ a: a.key, aName: a.name, b: b.key, bName: b.name });
+    }
+    lines.push({ text: line, kind, atom: null, model });
+  });
+  const conects: Conect[] = [];
+  for (const line of lines) {
+    const conect = line.kind === 'conect' ? parseConect(line.text) : null;
+    if (conect) conects.push({ line, parsed: conect });
+  }
+  return { lines, conects, bySerial, links, residues, residueOf, modelLines, multiModel: modelCount > 1, modres };
+}
+
+// ---------------------------------------------------------------------------
+// Classification.
+
+const distance = (a: PdbAtom, b: PdbAtom) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+
+function atomNamed(residue: Residue, ...names: string[]): PdbAtom | undefined {
+  return residue.atoms.find((a) => names.includes(a.name.trim()));
+}
+
+// A covalent C-N or O3'-P bond is 1.33-1.6 Å; 2.0 Å leaves room for poor geometry
+// while staying far below any non-bonded contact (> 2.5 Å).
+const LINK_MAX = 2.0;
+
+function linked(a: Residue | undefined, aAtoms: string[], b: Residue | undefined, bAtoms: string[]): boolean {
+  if (!a || !b) return false;
+  const x = atomNamed(a, ...aAtoms);
+  const y = atomNamed(b, ...bAtoms);
+  return !!x && !!y && distance(x, y) <= LINK_MAX;
+}
+
+/** True for a HETATM residue that is part of the polymer: listed in MODRES, or peptide/phosphodiester-linked. */
+function isPolymerResidue(parsed: ParsedPdb, index: number): boolean {
+  const residue = parsed.residues[index]!;
+  if (parsed.modres.has(`${residue.resName}|${residue.chain}|${residue.resSeqText}|${residue.iCode}`)) return true;
+  const sameChain = (r: Residue | undefined) => r && r.chain === residue.chain && r.model === residue.model;
+  const previous = sameChain(parsed.residues[index - 1]) ? parsed.residues[index - 1] : undefined;
+  const next = sameChain(parsed.residues[index + 1]) ? parsed.residues[index + 1] : undefined;
+  return (
+    linked(previous, ['C'], residue, ['N']) ||
+    linked(residue, ['C'], next, ['N']) ||
+    linked(previous, ["O3'", 'O3*'], residue, ['P']) ||
+    linked(residue, ["O3'", 'O3*'], next, ['P'])
+  );
+}
+
+/** Distinct heavy atoms (alt-locs of one atom share a name and count once). */
+function heavyAtomCount(residue: Residue): number {
+  return new Set(residue.atoms.filter((a) => !isHydrogen(a.element)).map((a) => a.name.trim())).size;
+}
+
+type Role = 'ligand' | 'water' | 'others';
+
+function classify(parsed: ParsedPdb): Map<Residue, Role> {
+  const roles = new Map<Residue, Role>();
+  parsed.residues.forEach((residue, index) => {
+    const name = residue.resName.toUpperCase();
+    if (WATER_RESIDUES.has(name)) roles.set(residue, 'water');
+    else if (
+      residue.hetero &&
+      !STANDARD_RESIDUES.has(name) &&
+      heavyAtomCount(residue) > 1 &&
+      !isPolymerResidue(parsed, index)
+    ) {
+      roles.set(residue, 'ligand');
+    } else roles.set(residue, 'others');
+  });
+  return roles;
+}
+
+// ---------------------------------------------------------------------------
+// Writing parts.
+
+/** Collects one part's lines; wraps atoms in MODEL/ENDMDL when the source has several models. */
+class PartBuilder {
+  readonly lines: string[] = [];
+  readonly serials = new Set<string>();
+  atoms = 0;
+  private openModel: number | null = null;
+
+  constructor(
+    private readonly parsed: ParsedPdb,
+    private readonly wrapModels: boolean,
+  ) {}
+
+  add(line: ParsedLine): void {
+    if (this.wrapModels && this.openModel !== line.model) {
+      if (this.openModel !== null) this.lines.push('ENDMDL');
+      this.lines.push(this.parsed.modelLines.get(line.model) ?? `MODEL     ${String(line.model).padStart(4)}`);
+      this.openModel = line.model;
+    }
+    this.lines.push(line.text);
+    if (line.kind === 'atom' && line.atom) {
+      this.atoms++;
+      this.serials.add(line.atom.serial);
+    }
+  }
+
+  closeModel(): void {
+    if (this.openModel !== null) this.lines.push('ENDMDL');
+    this.openModel = null;
+  }
+
+  finish(conect: string[]): string {
+    this.closeModel();
+    return joinLines([...this.lines, ...conect, 'END']);
+  }
+}
+
+/** The CONECT records restricted to bonds between atoms of `serials` (verbatim when nothing is cut). */
+function conectWithin(conects: readonly Conect[], serials: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const { line, parsed } of conects) {
+    if (!serials.has(parsed.origin)) continue;
+    const kept = parsed.bonded.filter((s) => serials.has(s));
+    if (kept.length === 0) continue;
+    const untouched = kept.length === parsed.bonded.length && line.text.trimEnd().length <= 31;
+    out.push(...(untouched ? [line.text] : formatConect(parsed.origin, kept)));
+  }
+  return out;
+}
+
+const describe = (a: PdbAtom) => `${a.resName} ${a.chain}${a.resSeqText}${a.iCode} ${a.name.trim()}`;
+
+/** Atoms outside `residue` bonded to it by CONECT or LINK records (see LigandPart.bondedTo). */
+function bondsLeaving(parsed: ParsedPdb, residue: Residue): string[] {
+  const inside = new Set(residue.atoms.map((a) => a.serial));
+  const found = new Set<string>();
+  const outsideAtoms = (serial: string) =>
+    (parsed.bySerial.get(serial) ?? []).filter((a) => {
+      const owner = parsed.residueOf.get(a);
+      return owner !== residue && owner?.model === residue.model;
+    });
+  for (const { parsed: conect } of parsed.conects) {
+    if (inside.has(conect.origin)) {
+      for (const s of conect.bonded) if (!inside.has(s)) for (const a of outsideAtoms(s)) found.add(describe(a));
+    } else if (conect.bonded.some((s) => inside.has(s))) {
+      for (const a of outsideAtoms(conect.origin)) found.add(describe(a));
+    }
+  }
+  const key = `${residue.resName}|${residue.chain}|${residue.resSeqText}|${residue.iCode}`;
+  for (const link of parsed.links) {
+    const other =
+      link.a === key ? { key: link.b, name: link.bName } : link.b === key ? { key: link.a, name: link.aName } : null;
+    if (!other || other.key === key) continue;
+    const [resName, chain, resSeq, iCode] = other.key.split('|');
+    found.add(`${resName} ${chain}${resSeq}${iCode} ${other.name}`);
+  }
+  return [...found];
+}
+
+function ligandName(baseName: string, residue: Residue, multiModel: boolean): string {
+  const model = multiModel ? `_m${residue.model}` : '';
+  const raw = `${baseName}_${residue.resName}_${residue.chain}${residue.resSeqText}${residue.iCode}${model}`;
+  return safeName(raw, `ligand_${residue.resSeqText}`);
+}
+
+/**
+ * Splits a PDB into ligands (one file per residue instance), water (all of it, one
+ * file) and others (everything else, header records included). Parts end with END;
+ * MASTER is dropped because its record counts would be wrong for every part.
+ */
+export function splitPdb(text: string, baseName: string): PdbSplit {
+  const parsed = parsePdb(text);
+  const roles = classify(parsed);
+  const roleOf = (atom: PdbAtom) => roles.get(parsed.residueOf.get(atom)!)!;
+
+  const ligandBuilders = new Map<Residue, PartBuilder>();
+  const water = new PartBuilder(parsed, parsed.multiModel);
+  // `others` keeps the file's own MODEL/ENDMDL lines in place, so it never wraps.
+  const others = new PartBuilder(parsed, false);
+  const othersConectAt: number[] = [];
+
+  for (const line of parsed.lines) {
+    if (line.atom) {
+      const residue = parsed.residueOf.get(line.atom)!;
+      const role = roleOf(line.atom);
+      if (role === 'ligand') {
+        let builder = ligandBuilders.get(residue);
+        if (!builder) {
+          builder = new PartBuilder(parsed, false);
+          ligandBuilders.set(residue, builder);
+        }
+        builder.add(line);
+      } else if (role === 'water') water.add(line);
+      else others.add(line);
+      continue;
+    }
+    if (line.kind === 'conect') {
+      // Placeholder: replaced by the filtered records once the part's atoms are known.
+      if (othersConectAt.length === 0) othersConectAt.push(others.lines.length);
+      continue;
+    }
+    if (line.kind === 'end' || line.kind === 'master') continue;
+    others.add(line);
+  }
+
+  const residues = [...ligandBuilders.keys()];
+  const names = uniqueNames(residues.map((r) => ligandName(baseName, r, parsed.multiModel)));
+  const ligands: LigandPart[] = residues.map((residue, i) => {
+    const builder = ligandBuilders.get(residue)!;
+    return {
+      name: names[i]!,
+      resName: residue.resName,
+      chain: residue.chain,
+      resSeq: residue.resSeq,
+      iCode: residue.iCode,
+      content: builder.finish(conectWithin(parsed.conects, builder.serials)),
+      bondedTo: bondsLeaving(parsed, residue),
+    };
+  });
+
+  let othersContent: string | null = null;
+  if (others.atoms > 0) {
+    const conect = conectWithin(parsed.conects, others.serials);
+    const at = othersConectAt[0] ?? others.lines.length;
+    others.lines.splice(at, 0, ...conect);
+    othersContent = joinLines([...others.lines, 'END']);
+  }
+
+  return {
+    ligands,
+    water: water.atoms > 0 ? water.finish(conectWithin(parsed.conects, water.serials)) : null,
+    others: othersContent,
+    waterName: safeName(`${baseName}_water`, 'water'),
+    othersName: safeName(`${baseName}_others`, 'others'),
+  };
+}
+
+/**
+ * Splits a PDB by chain identifier: every atom line goes to the part of its chain
+ * (hetero groups and waters with the chain they are labelled with), TER records
+ * with their chain, CRYST1 to every part, CONECT records within each chain.
+ */
+export function splitChains(text: string, baseName: string): ChainPart[] {
+  const parsed = parsePdb(text);
+  const builders = new Map<string, PartBuilder>();
+  const cryst1 = parsed.lines.find((l) => recordName(l.text) === 'CRYST1')?.text;
+  let lastChain: string | null = null;
+
+  const builderFor = (chain: string) => {
+    let builder = builders.get(chain);
+    if (!builder) {
+      builder = new PartBuilder(parsed, parsed.multiModel);
+      if (cryst1) builder.lines.push(cryst1);
+      builders.set(chain, builder);
+    }
+    return builder;
+  };
+
+  for (const line of parsed.lines) {
+    if (line.atom) {
+      lastChain = line.atom.chain;
+      builderFor(line.atom.chain).add(line);
+    } else if (line.kind === 'ter') {
+      // TER carries its chain in col 22; a bare 'TER' closes the chain just written.
+      const written = line.text.slice(21, 22).trim();
+      const chain = written !== '' && builders.has(written) ? written : lastChain;
+      if (chain !== null) builderFor(chain).add(line);
+    }
+  }
+
+  const chains = [...builders.keys()];
+  const names = uniqueNames(chains.map((c) => safeName(`${baseName}_${c === '' ? 'blank' : c}`, 'chain')));
+  return chains.map((chain, i) => {
+    const builder = builders.get(chain)!;
+    return { name: names[i]!, chain, content: builder.finish(conectWithin(parsed.conects, builder.serials)) };
+  });
+}

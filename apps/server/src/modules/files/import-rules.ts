@@ -1,0 +1,66 @@
+import { IMPORT_EXTENSIONS } from '@medx/contract';
+import { validateStructure } from '../../chem/index';
+import { badRequest } from '../../http/app-error';
+import { readTar, readZip, UnsafeArchiveError } from '../../lib/archives';
+import type { NewContent } from './file-records';
+
+/** Structure formats whose content is checked before it is accepted. */
+const VALIDATED = new Set(['pdb', 'pdbqt', 'cif', 'sdf', 'mol', 'mol2', 'smi', 'xyz']);
+const ARCHIVES = new Set(['zip', 'tar']);
+const FORMAT_NAMES: Record<string, string> = { cif: 'mmCIF', smi: 'SMILES' };
+
+export function extOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+export function isImportable(ext: string): boolean {
+  return (IMPORT_EXTENSIONS as readonly string[]).includes(ext) || ext === 'mol';
+}
+
+/** Rejects what can't be a file of its kind: unknown extension, empty, corrupt structure. */
+export async function checkSingle(name: string, ext: string, content: Buffer): Promise<void> {
+  if (!isImportable(ext)) throw badRequest('notSupportExt', { fileExtension: ext ? `.${ext}` : name });
+  if (content.length === 0) throw badRequest('fileEmpty', { name });
+  if (!VALIDATED.has(ext)) return;
+  const result = await validateStructure(ext, content);
+  if (!result.ok) {
+    throw badRequest('invalidStructure', {
+      name,
+      format: FORMAT_NAMES[ext] ?? ext.toUpperCase(),
+      detail: result.detail,
+    });
+  }
+}
+
+/**
+ * What an imported file becomes: itself, or for an archive every supported file in it
+ * (checked like single files; the archive is refused whole if any entry is unsafe or
+ * corrupt, so an import never half-succeeds).
+ */
+export async function prepareImport(name: string, ext: string, content: Buffer): Promise<NewContent[]> {
+  if (!ARCHIVES.has(ext)) {
+    await checkSingle(name, ext, content);
+    return [{ name, ext, content }];
+  }
+  if (content.length === 0) throw badRequest('fileEmpty', { name });
+  let entries: { path: string; content: Buffer }[];
+  try {
+    entries = ext === 'zip' ? await readZip(content) : await readTar(content);
+  } catch (err) {
+    const detail = err instanceof UnsafeArchiveError ? err.message : 'unreadable archive';
+    throw badRequest('archiveUnsafe', { name, detail });
+  }
+  const files: NewContent[] = [];
+  for (const entry of entries) {
+    const fileName = entry.path.split('/').pop()!;
+    const innerExt = extOf(fileName);
+    // Hidden files (e.g. macOS __MACOSX/._x) and nested archives are skipped, not errors.
+    if (fileName.startsWith('.') || entry.path.startsWith('__MACOSX/') || ARCHIVES.has(innerExt)) continue;
+    if (!isImportable(innerExt)) continue;
+    await checkSingle(fileName, innerExt, entry.content);
+    files.push({ name: fileName, ext: innerExt, content: entry.content });
+  }
+  if (files.length === 0) throw badRequest('archiveEmpty', { name });
+  return files;
+}

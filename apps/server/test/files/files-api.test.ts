@@ -1,0 +1,264 @@
+import { type CreateFileResult, type FileList, messages, type ProjectDetail, type ProjectFile } from '@medx/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchFile } from '../support/bench';
+import { countRows, expectFailure, expectOk } from '../support/helpers';
+import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
+import { baseUrlOf, importFile, importOk, objectsUnder, tusUpload, uploadIdOf } from '../support/uploads';
+
+let t: TestApp;
+let token: string;
+let projectId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ maxUploadMb: 5 });
+  ({ token } = await registerUser(t));
+  projectId = await createProject(t, token, 'Files');
+});
+afterAll(() => t?.close());
+
+const entries = async (id = projectId) =>
+  (await t.request<ProjectDetail>('GET', `/v1/projects/${id}`, { token })).body.data.files;
+
+async function download(file: ProjectFile): Promise<Buffer> {
+  const res = await t.app.http.inject({ method: 'GET', url: file.url, headers: { token } });
+  expect(res.statusCode).toBe(200);
+  return res.rawPayload;
+}
+
+describe('import: tus upload then POST /v1/files', () => {
+  it('stores a PDB under a per-project random key and lists it', async () => {
+    const pdb = benchFile('1w1p', 'receptor.pdb');
+    const res = await importFile(t, token, projectId, '1w1p.pdb', pdb);
+    const data = expectOk(res, 'uploadSuccessful');
+    expect(data).toMatchObject({ name: '1w1p.pdb', ext: 'pdb' });
+    const file = data.files[0]!;
+    expect(file).toMatchObject({ file_type: 'PDB', source_type: 'ALIYUN', size: pdb.length, is_show_entry: true });
+    expect((await download(file)).equals(pdb)).toBe(true);
+    const row = await t.db.kysely.selectFrom('files').selectAll().where('id', '=', file.id).executeTakeFirstOrThrow();
+    expect(row.storage_key).toMatch(new RegExp(`^projects/${projectId}/[0-9a-f]{32}\\.pdb$`));
+    // The upload object and its record are gone once the entry exists.
+    expect(await countRows(t, 'uploads')).toBe(0);
+    expect((await entries()).some((e) => e.id === file.id && e.is_file)).toBe(true);
+  });
+
+  it('stores an SDF as file type SDF', async () => {
+    const file = await importOk(t, token, projectId, 'ligand.sdf', benchFile('1iep', 'ligand.sdf'));
+    expect(file.file_type).toBe('SDF');
+  });
+
+  it('resumes an interrupted upload from where it stopped', async () => {
+    const base = await baseUrlOf(t);
+    const content = Buffer.concat([benchFile('1iep', 'receptor.pdb'), benchFile('1iep', 'receptor.pdb')]);
+    const chunk = 64 * 1024;
+    const first = await tusUpload(base, token, projectId, 'big.pdb', content, {
+      chunkSize: chunk,
+      abortAfterBytes: chunk,
+    });
+    expect(first.aborted).toBe(true);
+    const head = await fetch(`${base}${new URL(first.url, base).pathname}`, {
+      method: 'HEAD',
+      headers: { token, 'Tus-Resumable': '1.0.0' },
+    });
+    const offset = Number(head.headers.get('upload-offset'));
+    expect(offset).toBeGreaterThanOrEqual(chunk);
+    expect(offset).toBeLessThan(content.length);
+    const second = await tusUpload(base, token, projectId, 'big.pdb', content, {
+      chunkSize: chunk,
+      uploadUrl: first.url,
+    });
+    expect(second.aborted).toBe(false);
+    const res = await t.request<CreateFileResult>('POST', '/v1/files', {
+      token,
+      body: { name: 'big.pdb', project_id: projectId, file_url: uploadIdOf(second.url), ext: 'pdb' },
+    });
+    const file = expectOk(res, 'uploadSuccessful').files[0]!;
+    expect((await download(file)).equals(content)).toBe(true);
+  });
+
+  it('refuses an unfinished upload and keeps it resumable', async () => {
+    const base = await baseUrlOf(t);
+    const content = benchFile('1iep', 'receptor.pdb');
+    const partial = await tusUpload(base, token, projectId, 'p.pdb', content, {
+      chunkSize: 32 * 1024,
+      abortAfterBytes: 1,
+    });
+    const res = await t.request('POST', '/v1/files', {
+      token,
+      body: { name: 'p.pdb', project_id: projectId, file_url: uploadIdOf(partial.url), ext: 'pdb' },
+    });
+    expectFailure(res, 404, 'uploadNotFound');
+  });
+
+  describe('bad input leaves nothing behind', () => {
+    const before = { files: 0, objects: 0 };
+    const snapshot = async () => ({
+      files: await countRows(t, 'files'),
+      objects: (await objectsUnder(t, `projects/${projectId}`)).length,
+    });
+    const expectUnchanged = async () => {
+      expect(await snapshot()).toEqual(before);
+      // No upload object, metadata or record survives a refusal.
+      expect((await t.app.storage.list('')).filter((k) => k.startsWith('up'))).toEqual([]);
+      expect(await countRows(t, 'uploads')).toBe(0);
+    };
+
+    it.each([
+      ['an unsupported extension', 'tool.exe', Buffer.from('MZ...'), 'notSupportExt', { fileExtension: '.exe' }],
+      ['an empty file', 'empty.pdb', Buffer.alloc(0), 'fileEmpty', { name: 'empty.pdb' }],
+      [
+        'binary garbage named .sdf',
+        'junk.sdf',
+        Buffer.from([0, 159, 146, 150, 0, 1, 2, 3, 255, 254]),
+        'invalidStructure',
+        null,
+      ],
+      [
+        'a PDB without atoms',
+        'noatoms.pdb',
+        Buffer.from('HEADER    TEST\nREMARK nothing here\nEND\n'),
+        'invalidStructure',
+        null,
+      ],
+      ['a truncated SDF', 'cut.sdf', benchFile('1iep', 'ligand.sdf').subarray(0, 400), 'invalidStructure', null],
+    ])('%s', async (_label, name, content, key, params) => {
+      Object.assign(before, await snapshot());
+      const res = await importFile(t, token, projectId, name, content);
+      expect(res.status).toBe(400);
+      expect(res.body.success).toBe(false);
+      if (params)
+        expect(res.body.msg).toBe(
+          messages[key as 'fileEmpty'].en.replace(/\{(\w+)\}/g, (_, k) =>
+            String((params as Record<string, string>)[k]),
+          ),
+        );
+      else expect(res.body.msg.startsWith(messages.invalidStructure.en.split('{')[0]!)).toBe(true);
+      await expectUnchanged();
+    });
+
+    it('a file over the size limit is refused by the upload itself', async () => {
+      Object.assign(before, await snapshot());
+      const big = Buffer.alloc(6 * 1024 * 1024, 'A');
+      await expect(tusUpload(await baseUrlOf(t), token, projectId, 'big.txt', big)).rejects.toThrow(/413/);
+      await expectUnchanged();
+    });
+
+    it("an upload id that is not the caller's", async () => {
+      const other = await registerUser(t);
+      const otherProject = await createProject(t, other.token, 'Other');
+      const { url } = await tusUpload(
+        await baseUrlOf(t),
+        other.token,
+        otherProject,
+        'x.pdb',
+        benchFile('1w1p', 'receptor.pdb'),
+      );
+      const res = await t.request('POST', '/v1/files', {
+        token,
+        body: { name: 'x.pdb', project_id: projectId, file_url: uploadIdOf(url), ext: 'pdb' },
+      });
+      expectFailure(res, 404, 'uploadNotFound');
+    });
+  });
+});
+
+describe('file calls', () => {
+  let file: ProjectFile;
+  beforeAll(async () => {
+    file = await importOk(t, token, projectId, 'calls.pdb', benchFile('1w1p', 'receptor.pdb'));
+  });
+
+  it('renames within 70 characters', async () => {
+    const ok = await t.request<ProjectFile>('PUT', `/v1/files/${file.id}/name`, {
+      token,
+      body: { name: 'renamed.pdb' },
+    });
+    expect(expectOk(ok, 'updateSuccessful').name).toBe('renamed.pdb');
+    expectFailure(
+      await t.request('PUT', `/v1/files/${file.id}/name`, { token, body: { name: '   ' } }),
+      400,
+      'fileNameRequired',
+    );
+    expect(messages.fileNameRequired.en).toBe('Filename cannot be none!');
+    expectFailure(
+      await t.request('PUT', `/v1/files/${file.id}/name`, { token, body: { name: 'x'.repeat(71) } }),
+      400,
+      'fileNameTooLong',
+    );
+  });
+
+  it('reads and writes content of editable types', async () => {
+    const got = expectOk(await t.request<{ content: string }>('GET', `/v1/files/${file.id}/content`, { token }));
+    expect(got.content).toBe(benchFile('1w1p', 'receptor.pdb').toString('utf8'));
+    const edited = `REMARK edited\n${got.content}`;
+    const put = await t.request<{ file: ProjectFile; replaced_id: number | null }>(
+      'PUT',
+      `/v1/files/${file.id}/content`,
+      {
+        token,
+        body: { content: edited },
+      },
+    );
+    const data = expectOk(put, 'updateSuccessful');
+    expect(data.replaced_id).toBeNull();
+    expect(data.file.size).toBe(Buffer.byteLength(edited));
+    expect((await download(data.file)).toString('utf8')).toBe(edited);
+  });
+
+  it('lists and searches with paging, newest first', async () => {
+    const list = expectOk(
+      await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: projectId, limit: 2, page: 1 } }),
+    );
+    expect(list.items).toHaveLength(2);
+    expect(list.total).toBeGreaterThanOrEqual(3);
+    expect(list.items[0]!.created_at >= list.items[1]!.created_at).toBe(true);
+    const byName = expectOk(
+      await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: projectId, query_item: 'RENAMED' } }),
+    );
+    expect(byName.items.map((f) => f.id)).toEqual([file.id]);
+    const byId = expectOk(
+      await t.request<FileList>('GET', '/v1/files', {
+        token,
+        query: { project_id: projectId, query_item: String(file.id) },
+      }),
+    );
+    expect(byId.items.map((f) => f.id)).toContain(file.id);
+    const sdfOnly = expectOk(
+      await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: projectId, file_type: 'SDF' } }),
+    );
+    expect(sdfOnly.items.every((f) => f.file_type === 'SDF')).toBe(true);
+  });
+
+  it('hides an entry with disable_entry but keeps the file', async () => {
+    expectOk(await t.request('PUT', `/v1/files/${file.id}/disable_entry`, { token }), 'updateSuccessful');
+    expect((await entries()).some((e) => e.id === file.id && e.is_file)).toBe(false);
+    expectOk(await t.request('GET', `/v1/files/${file.id}`, { token }));
+  });
+
+  it('deletes the row and the stored object', async () => {
+    const victim = await importOk(t, token, projectId, 'victim.pdb', benchFile('1w1p', 'receptor.pdb'));
+    const row = await t.db.kysely.selectFrom('files').selectAll().where('id', '=', victim.id).executeTakeFirstOrThrow();
+    expectOk(await t.request('DELETE', `/v1/files/${victim.id}`, { token }), 'deleteSuccessful');
+    expect(await t.app.storage.exists(row.storage_key)).toBe(false);
+    expectFailure(await t.request('GET', `/v1/files/${victim.id}`, { token }), 404, 'fileNotFound');
+  });
+
+  it('tells the viewer how to load a file', async () => {
+    const res = await t.request<{ format: string; url: string }>('GET', `/v1/files/${file.id}/show_3d`, { token });
+    expect(expectOk(res)).toMatchObject({ format: 'pdb', url: `/v1/files/${file.id}/download` });
+  });
+
+  it('serves content only for editable types', async () => {
+    const text = await importOk(t, token, projectId, 'notes.txt', 'plain text');
+    expect(
+      expectOk(await t.request<{ content: string }>('GET', `/v1/files/${text.id}/content`, { token })).content,
+    ).toBe('plain text');
+    const map = await importOk(t, token, projectId, 'density.ccp4', Buffer.from([1, 2, 3, 0, 5]));
+    expect(map.file_type).toBe('CCP4');
+    expectFailure(await t.request('GET', `/v1/files/${map.id}/content`, { token }), 400, 'notEditable');
+    expectFailure(
+      await t.request('PUT', `/v1/files/${map.id}/content`, { token, body: { content: 'x' } }),
+      400,
+      'notEditable',
+    );
+  });
+});
