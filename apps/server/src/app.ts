@@ -26,6 +26,7 @@ import { fileJobsRoutes, filesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { GroupsService } from './modules/files/groups.service';
 import { PdbArchiveService } from './modules/files/pdb-archive.service';
+import { SamplesService } from './modules/files/samples.service';
 import { StructureOpsService } from './modules/files/structure-ops.service';
 import { storageRootOf, UploadsService } from './modules/files/uploads.service';
 import { ProjectAccess } from './modules/projects/project-access';
@@ -110,6 +111,7 @@ export async function buildApp({
     http.log,
   );
   const pdb = new PdbArchiveService(access, writer, config.pdbArchiveUrl);
+  const samples = new SamplesService(access, writer, config.samplesDir);
   const projects = new ProjectsService(projectsRepo, access, clock, (projectId) => files.entries(projectId));
   // A purged guest's files go with its projects: the rows by cascade, the objects here.
   guestPurge.addHook(async (userIds) => {
@@ -156,9 +158,9 @@ export async function buildApp({
   );
   await http.register(usersRoutes(users, config), { prefix: '/v1/users' });
   await http.register(projectsRoutes(projects, config, groups), { prefix: '/v1/projects' });
-  await http.register(filesRoutes({ files, ops, uploads, pdb }), { prefix: '/v1/files' });
+  await http.register(filesRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/files' });
   await http.register(fileGroupsRoutes(groups), { prefix: '/v1/file_groups' });
-  await http.register(fileJobsRoutes({ files, ops, uploads, pdb }), { prefix: '/v1/jobs' });
+  await http.register(fileJobsRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/jobs' });
   await http.register(async (scope) => {
     // tus reads the raw request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));

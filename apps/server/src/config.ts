@@ -47,7 +47,7 @@ const ConfigSchema = z.object({
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & { webDist: string; dataDir: string };
+export type Config = z.infer<typeof ConfigSchema> & { webDist: string; dataDir: string; samplesDir: string };
 
 const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   port: 'PORT',
@@ -91,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir: resolve(parsed.data.dataDir),
     // src/ (tsx) and dist/ (bundle) both sit one level below apps/server.
     webDist: resolve(parsed.data.webDist ?? resolve(here, '../../web/dist')),
+    samplesDir: resolve(here, '../samples'),
   };
 }
 

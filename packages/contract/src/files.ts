@@ -269,3 +269,16 @@ export const GroupFilesQuery = z.object({
   group_id: z.string().regex(/^\d+(,\d+)*$/, 'invalidValue'),
   file_type: z.string().max(200).optional(),
 });
+
+/** Bundled sample structures, importable offline. */
+export const Sample = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  files: z.array(z.string()),
+});
+export type Sample = z.infer<typeof Sample>;
+export const ImportSampleRequest = z.object({
+  project_id: z.number({ error: 'fieldRequired' }).int().positive(),
+  sample_id: requiredString().min(1, 'fieldRequired').max(64, 'invalidValue'),
+});

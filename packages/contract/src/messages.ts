@@ -167,6 +167,7 @@ export const messages = {
   ungroupSuccessful: { en: 'UnGroup successful.', 'zh-CN': '取消分组成功。' },
   convertPdbSuccessful: { en: 'Successfully converted PDB file.', 'zh-CN': 'PDB 文件转换成功。' },
   uploadSuccessful: { en: 'Upload successful.', 'zh-CN': '上传成功。' },
+  sampleNotFound: { en: 'Sample not found.', 'zh-CN': '未找到示例。' },
 
   // generic
   notFound: { en: 'Not found.', 'zh-CN': '未找到。' },

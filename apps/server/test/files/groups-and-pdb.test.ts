@@ -184,3 +184,29 @@ describe('Get PDB (local fixture archive)', () => {
     expect(await t.app.storage.exists(oldKey)).toBe(false);
   });
 });
+
+describe('bundled samples', () => {
+  it("lists samples in the caller's language and imports one as project files", async () => {
+    const en = expectOk(await t.request<{ id: string; description: string }[]>('GET', '/v1/files/samples', { token }));
+    const zh = expectOk(
+      await t.request<{ id: string; description: string }[]>('GET', '/v1/files/samples', { token, lang: 'zh-CN' }),
+      'ok',
+      'zh-CN',
+    );
+    expect(en.map((s) => s.id)).toContain('5x72');
+    expect(zh[0]!.description).not.toBe(en[0]!.description);
+    const files = expectOk(
+      await t.request<{ files: ProjectFile[] }>('POST', '/v1/files/samples', {
+        token,
+        body: { project_id: projectId, sample_id: '7cnq' },
+      }),
+      'uploadSuccessful',
+    ).files;
+    expect(files.map((f) => f.name)).toEqual(['7cnq_receptor.pdb', '7cnq_ligand.sdf']);
+    expectFailure(
+      await t.request('POST', '/v1/files/samples', { token, body: { project_id: projectId, sample_id: 'nope' } }),
+      404,
+      'sampleNotFound',
+    );
+  });
+});

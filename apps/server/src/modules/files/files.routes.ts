@@ -11,11 +11,13 @@ import {
   FileList,
   FileListQuery,
   GetPdbRequest,
+  ImportSampleRequest,
   MultiPreloadRequest,
   NewFilesResult,
   PreloadedFile,
   ProjectFile,
   RenameFileRequest,
+  Sample,
   Show3dResult,
   SmilesResult,
   UpdateContentRequest,
@@ -28,6 +30,7 @@ import { ok, responses } from '../../http/envelope';
 import { requireAuth } from '../../http/request-context';
 import type { FilesService } from './files.service';
 import type { PdbArchiveService } from './pdb-archive.service';
+import type { SamplesService } from './samples.service';
 import { show3d } from './show-3d';
 import type { StructureOpsService } from './structure-ops.service';
 import type { UploadsService } from './uploads.service';
@@ -36,6 +39,7 @@ const tags = ['files'];
 const security = [{ token: [] }];
 
 export interface FilesModule {
+  samples: SamplesService;
   files: FilesService;
   ops: StructureOpsService;
   uploads: UploadsService;
@@ -85,6 +89,20 @@ export function filesRoutes(m: FilesModule): FastifyPluginAsyncZod {
       '/get_pdb',
       { schema: { tags, security, body: GetPdbRequest, response: responses(ProjectFile) } },
       async (req) => ok(req, await m.pdb.fetchEntry(requireAuth(req), req.body)),
+    );
+    app.get('/samples', { schema: { tags, security, response: responses(z.array(Sample)) } }, async (req) => {
+      requireAuth(req);
+      return ok(req, m.samples.list(req.lang));
+    });
+    app.post(
+      '/samples',
+      { schema: { tags, security, body: ImportSampleRequest, response: responses(NewFilesResult) } },
+      async (req) =>
+        ok(
+          req,
+          { files: await m.samples.import(requireAuth(req), req.body.project_id, req.body.sample_id) },
+          'uploadSuccessful',
+        ),
     );
     app.post(
       '/convert_to_smiles',
