@@ -80,7 +80,7 @@ export function usersRoutes(service: UsersService, config: Config): FastifyPlugi
         // Fastify hands a missing body to the validator as null: accept no body at all.
         schema: { tags, body: z.object({}).nullish(), response: responses(AuthResult) },
       },
-      async (req) => ok(req, await service.guestLogin(), 'loginSuccessful'),
+      async (req) => ok(req, await service.guestLogin(req.auth), 'loginSuccessful'),
     );
     app.post(
       '/reset_password',

@@ -117,7 +117,12 @@ export class UsersService {
     return this.authResult(user);
   }
 
-  async guestLogin(): Promise<AuthResult> {
+  /**
+   * Continues as a guest. A caller already signed in as a guest keeps that guest
+   * (and its projects): clicking "Continue as guest" again must not orphan them.
+   */
+  async guestLogin(current: AuthContext | null = null): Promise<AuthResult> {
+    if (current?.user.user_type === 'GUEST') return this.authResult(current.user);
     const now = iso(this.clock.now());
     const user = await this.users.insert({
       username: `Guest-${randomId(6)}`,

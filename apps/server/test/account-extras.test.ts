@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows, expectFailure, expectOk } from './support/helpers';
-import { createTestApp, guestLogin, registerUser, type TestApp } from './support/test-app';
+import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from './support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -48,5 +48,30 @@ describe('POST /v1/users/feedback', () => {
       401,
       'sessionExpired',
     );
+  });
+});
+
+describe('POST /v1/users/guest_login while already a guest', () => {
+  it('keeps the same guest (and its projects) instead of making a new one', async () => {
+    const first = await guestLogin(t);
+    const projectId = await createProject(t, first.token, 'Mine');
+    const again = await t.request<{ user: { id: number }; token: string }>('POST', '/v1/users/guest_login', {
+      token: first.token,
+      body: {},
+    });
+    const data = expectOk(again, 'loginSuccessful');
+    expect(data.user.id).toBe(first.user.id);
+    const project = await t.request('GET', `/v1/projects/${projectId}`, { token: data.token });
+    expect(project.status).toBe(200);
+  });
+
+  it('a registered user asking for a guest session gets a new guest', async () => {
+    const registered = await registerUser(t);
+    const res = await t.request<{ user: { id: number; user_type: string } }>('POST', '/v1/users/guest_login', {
+      token: registered.token,
+      body: {},
+    });
+    expect(expectOk(res, 'loginSuccessful').user).toMatchObject({ user_type: 'GUEST' });
+    expect(res.body.data.user.id).not.toBe(registered.user.id);
   });
 });
