@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { baseURL, dataDir, E2E_DIR, port, REPO_ROOT, serverLogFile, serverPidFile } from './env';
+import { startPdbArchive } from './pdb-archive';
 
 const SERVER_ENTRY = join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
 const HEALTH_URL = `${baseURL}/v1/health`;
@@ -53,6 +54,9 @@ export default async function globalSetup(): Promise<void> {
   mkdirSync(dataDir, { recursive: true });
   pruneOldRuns();
 
+  // Get PDB fetches from a local fixture archive, never the internet.
+  const archive = await startPdbArchive();
+
   // The child gets its own handle on the log file; ours can be closed at once.
   const log = openSync(serverLogFile, 'a');
   const server = spawn(process.execPath, [SERVER_ENTRY, 'serve'], {
@@ -63,6 +67,7 @@ export default async function globalSetup(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
+      PDB_ARCHIVE_URL: archive.url,
     },
     stdio: ['ignore', log, log],
   });

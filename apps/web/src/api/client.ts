@@ -143,6 +143,53 @@ async function request<T>(
 }
 
 /**
+ * Raw bytes (file downloads): the same headers, time-out and failure toasts as the JSON calls,
+ * but a successful answer's body is handed back as a Blob. A JSON error envelope is read as such.
+ */
+async function requestBlob(path: string, query?: Query, options: RequestOptions = {}): Promise<Envelope<Blob | null>> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, LIMITS.requestTimeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+  try {
+    const headers = buildHeaders(false);
+    headers.Accept = '*/*';
+    const response = await fetch(buildUrl(path, query), {
+      method: 'GET',
+      headers,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    if (response.ok) return { success: true, msg: '', data: await response.blob() };
+    const body = await readBody(response);
+    if (response.status === 401) {
+      handleSessionExpired();
+      return failure(i18n.t('msg:sessionExpired')) as Envelope<Blob | null>;
+    }
+    const msg = isEnvelope(body) && body.msg ? body.msg : `${response.status} ${response.statusText}`.trim();
+    if (!options.silent) toastError(msg);
+    return failure(msg) as Envelope<Blob | null>;
+  } catch (error) {
+    if (options.signal?.aborted && !timedOut)
+      return failure(i18n.t('common:errors.cancelled')) as Envelope<Blob | null>;
+    const msg = timedOut
+      ? i18n.t('common:errors.timeout')
+      : error instanceof Error && error.message
+        ? error.message
+        : i18n.t('common:errors.network');
+    toastError(msg);
+    return failure(msg) as Envelope<Blob | null>;
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+/**
  * The typed HTTP client (spec §7). Never throws: every outcome is an envelope, and the
  * error toasts of the spec are shown here so callers only branch on `success`.
  */
@@ -151,7 +198,16 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+  /** GET raw bytes (downloads); `data` is the Blob, or null on failure. */
+  blob: (path: string, query?: Query, options?: RequestOptions) => requestBlob(path, query, options),
 };
+
+/** The headers every call sends (token, projectId, language), for transports the client does not run (tus). */
+export function authHeaders(): Record<string, string> {
+  const headers = buildHeaders(false);
+  delete headers.Accept;
+  return headers;
+}
 
 /** Thrown by `unwrap` so react-query sees a failed call; the toast was already shown. */
 export class ApiError extends Error {

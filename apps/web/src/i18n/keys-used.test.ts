@@ -10,6 +10,7 @@ const sources = import.meta.glob<string>(
     '../app/**/*.tsx',
     '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found}/**/*.tsx',
     '../api/*.ts',
+    '../workspace/**/*.{ts,tsx}',
     '!**/*.test.*',
   ],
   { eager: true, query: '?raw', import: 'default' },

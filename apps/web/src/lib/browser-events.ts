@@ -1,0 +1,43 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The workspace's browser events (spec §7), dispatched on `window` as CustomEvents so that
+ * windows which do not share a React tree (the viewer, tool windows, the tour) can talk.
+ */
+export interface BrowserEventMap {
+  /** Opens the Get PDB dialog of the Entry List. */
+  openGetPDBModal: undefined;
+  /** Opens the Export Structure dialog of the Entry List. */
+  openExportStructureModal: undefined;
+  /** A structure was fetched by id and stored as an entry. */
+  pdbImportSuccess: { pdbId: string; fileId: number };
+  /** Quick Prepare finished for a protein or a ligand. */
+  prepareSuccess: { type: string; fileId: number };
+  /** A file was split into new entries. */
+  splitSuccess: undefined;
+}
+
+export type BrowserEventName = keyof BrowserEventMap;
+
+type DetailArgs<K extends BrowserEventName> = BrowserEventMap[K] extends undefined ? [] : [detail: BrowserEventMap[K]];
+
+export function dispatchBrowserEvent<K extends BrowserEventName>(name: K, ...detail: DetailArgs<K>): void {
+  window.dispatchEvent(new CustomEvent(name, { detail: detail[0] }));
+}
+
+/** Listens to one event; returns the function that stops listening. */
+export function onBrowserEvent<K extends BrowserEventName>(
+  name: K,
+  handler: (detail: BrowserEventMap[K]) => void,
+): () => void {
+  const listener = (event: Event) => handler((event as CustomEvent<BrowserEventMap[K]>).detail);
+  window.addEventListener(name, listener);
+  return () => window.removeEventListener(name, listener);
+}
+
+/** `onBrowserEvent` for components: always calls the latest handler, listens while mounted. */
+export function useBrowserEvent<K extends BrowserEventName>(name: K, handler: (detail: BrowserEventMap[K]) => void) {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => onBrowserEvent(name, (detail) => latest.current(detail)), [name]);
+}
