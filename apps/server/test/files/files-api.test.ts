@@ -247,6 +247,11 @@ describe('file calls', () => {
     expect(expectOk(res)).toMatchObject({ format: 'pdb', url: `/v1/files/${file.id}/download` });
   });
 
+  it('takes the types the viewers open (CSV) through the API', async () => {
+    const csv = await importOk(t, token, projectId, 'scores.csv', 'name,score\na,-7.1\nb,-6.5\n');
+    expect(csv.file_type).toBe('CSV');
+  });
+
   it('serves content only for editable types', async () => {
     const text = await importOk(t, token, projectId, 'notes.txt', 'plain text');
     expect(

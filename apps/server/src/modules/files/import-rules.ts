@@ -14,8 +14,32 @@ export function extOf(name: string): string {
   return dot >= 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/**
+ * Beyond the Import dialog's list (spec §5), the API also takes the types the viewers
+ * open (tables, reports, images, meshes), which jobs and scripts produce.
+ */
+const VIEWABLE = new Set([
+  'mol',
+  'csv',
+  'json',
+  'html',
+  'htm',
+  'ndx',
+  'ply',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'bmp',
+  'webp',
+  'svg',
+  'ico',
+  'tiff',
+  'tif',
+]);
+
 export function isImportable(ext: string): boolean {
-  return (IMPORT_EXTENSIONS as readonly string[]).includes(ext) || ext === 'mol';
+  return (IMPORT_EXTENSIONS as readonly string[]).includes(ext) || VIEWABLE.has(ext);
 }
 
 /** Rejects what can't be a file of its kind: unknown extension, empty, corrupt structure. */
