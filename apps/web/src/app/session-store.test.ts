@@ -1,20 +1,6 @@
-import type { User } from '@medx/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { testUser as user } from '../test/fixtures';
 import { expiryClear, getStoredUser, getToken, STORAGE_KEYS, saveSession, signOutClear } from './session-store';
-
-const user: User = {
-  id: 7,
-  username: 'ada',
-  user_type: 'REGISTERED',
-  email: 'ada@example.org',
-  phone: null,
-  region: null,
-  identity: 'Student',
-  organization: null,
-  research_field: null,
-  source: null,
-  created_at: '2024-01-01T00:00:00Z',
-};
 
 function fill() {
   saveSession({ user, token: 'tok' });

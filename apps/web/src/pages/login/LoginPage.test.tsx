@@ -1,44 +1,19 @@
-import type { User } from '@medx/contract';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../app/session';
 import { i18n } from '../../i18n';
+import { testUser as user } from '../../test/fixtures';
+import { errors, mockApi, ok, renderPage, setupPageTests, type } from '../../test/test-providers';
 import { LoginPage } from './LoginPage';
-import { mockApi, ok, renderPage } from './test-providers';
 
-const user: User = {
-  id: 7,
-  username: 'ada',
-  user_type: 'REGISTERED',
-  email: 'ada@example.org',
-  phone: null,
-  region: null,
-  identity: 'Student',
-  organization: null,
-  research_field: null,
-  source: null,
-  created_at: '2025-01-02T03:04:05Z',
-};
 const codes = ok([
   { code: '86', name: 'China', name_zh: '中国' },
   { code: '852', name: 'Hong Kong, China', name_zh: '中国香港' },
 ]);
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('submit'));
-/** Validation messages currently shown under fields. */
-const errors = () =>
-  Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('LoginPage', () => {
   it('shows the spec validation texts on an empty password login', async () => {

@@ -1,13 +1,13 @@
 import { UserOutlined } from '@ant-design/icons';
 import { type Identity, LIMITS, SignUpRequest, type Source } from '@medx/contract';
-import { Alert, Button, Checkbox, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { AccountFields } from './AccountFields';
-import { useAccountOptions } from './account-options';
 import { CodeField } from './CodeField';
 import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
 import { PasswordFields } from './PasswordFields';
+import { type ProfileFieldName, ProfileFields } from './ProfileFields';
 import { type AccountValues, toContactPayload } from './phone-value';
 import { useAuthSuccess } from './use-auth-success';
 import { accountApi } from './users-api';
@@ -31,6 +31,8 @@ function optional(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
+const SIGN_UP_PROFILE_ORDER: readonly ProfileFieldName[] = ['identity', 'source', 'organization', 'research_field'];
+
 export const PRIVACY_POLICY_URL = '/docs/privacy';
 export const USER_AGREEMENT_URL = '/docs/agreement';
 
@@ -42,7 +44,6 @@ export interface SignUpFormProps extends LoginFormProps {
 export function SignUpForm({ method, onMethodChange, account, onAccountChange, guestUpgrade }: SignUpFormProps) {
   const { t } = useTranslation('auth');
   const rule = useZodRule();
-  const { identities, sources } = useAccountOptions();
   const onAuthenticated = useAuthSuccess();
   const [submitting, setSubmitting] = useState(false);
   const fields = SignUpRequest.shape;
@@ -96,46 +97,13 @@ export function SignUpForm({ method, onMethodChange, account, onAccountChange, g
         />
       </Form.Item>
       <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="identity" label={t('identityLabel')} required rules={[rule(fields.identity)]}>
-            <Select<Identity>
-              data-testid="identity-select"
-              placeholder={t('identityPlaceholder')}
-              options={identities}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="source" label={t('sourceLabel')} rules={[rule(fields.source)]}>
-            <Select<Source>
-              data-testid="source-select"
-              placeholder={t('sourcePlaceholder')}
-              options={sources}
-              allowClear
-            />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Row gutter={12}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="organization" label={t('organizationLabel')} rules={[rule(fields.organization)]}>
-            <Input
-              data-testid="organization-input"
-              placeholder={t('organizationPlaceholder')}
-              autoComplete="organization"
-              maxLength={LIMITS.textFieldMax}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="research_field" label={t('researchFieldLabel')} rules={[rule(fields.research_field)]}>
-            <Input
-              data-testid="research-field-input"
-              placeholder={t('researchFieldPlaceholder')}
-              maxLength={LIMITS.textFieldMax}
-            />
-          </Form.Item>
-        </Col>
+        <ProfileFields
+          fields={fields}
+          col={{ xs: 24, sm: 12 }}
+          order={SIGN_UP_PROFILE_ORDER}
+          identityRequired
+          sourceClearable
+        />
       </Row>
       <Form.Item name="agreement" valuePropName="checked" rules={[rule(fields.agreement)]}>
         <Checkbox data-testid="agreement-checkbox">

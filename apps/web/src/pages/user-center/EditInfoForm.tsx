@@ -1,10 +1,10 @@
 import { ChangeInfoRequest, type Identity, LIMITS, type Source, type User } from '@medx/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Form, Input, Row, Select, Space } from 'antd';
+import { App, Button, Col, Form, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserKey, saveStoredUser, useSessionToken } from '../../app/session';
-import { useAccountOptions } from '../login/account-options';
+import { type ProfileFieldName, ProfileFields } from '../login/ProfileFields';
 import { accountApi } from '../login/users-api';
 import { useMessageText, useZodRule } from '../login/zod-rule';
 
@@ -26,6 +26,8 @@ function initialValues(user: User): EditInfoValues {
   };
 }
 
+const EDIT_INFO_PROFILE_ORDER: readonly ProfileFieldName[] = ['identity', 'organization', 'research_field', 'source'];
+
 export interface EditInfoFormProps {
   user: User;
   onDone: () => void;
@@ -39,7 +41,6 @@ export function EditInfoForm({ user, onDone }: EditInfoFormProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const token = useSessionToken();
-  const { identities, sources } = useAccountOptions();
   const [saving, setSaving] = useState(false);
   const fields = ChangeInfoRequest.shape;
 
@@ -69,39 +70,7 @@ export function EditInfoForm({ user, onDone }: EditInfoFormProps) {
             <Input data-testid="username-input" autoComplete="nickname" maxLength={LIMITS.usernameMax} autoFocus />
           </Form.Item>
         </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="identity" label={t('identityLabel')} rules={[rule(fields.identity)]}>
-            <Select<Identity>
-              data-testid="identity-select"
-              placeholder={t('identityPlaceholder')}
-              options={identities}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="organization" label={t('organizationLabel')} rules={[rule(fields.organization)]}>
-            <Input
-              data-testid="organization-input"
-              placeholder={t('organizationPlaceholder')}
-              autoComplete="organization"
-              maxLength={LIMITS.textFieldMax}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="research_field" label={t('researchFieldLabel')} rules={[rule(fields.research_field)]}>
-            <Input
-              data-testid="research-field-input"
-              placeholder={t('researchFieldPlaceholder')}
-              maxLength={LIMITS.textFieldMax}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item name="source" label={t('sourceLabel')} rules={[rule(fields.source)]}>
-            <Select<Source> data-testid="source-select" placeholder={t('sourcePlaceholder')} options={sources} />
-          </Form.Item>
-        </Col>
+        <ProfileFields fields={fields} col={{ xs: 24, md: 12 }} order={EDIT_INFO_PROFILE_ORDER} />
       </Row>
       <Space>
         <Button data-testid="save-info" type="primary" htmlType="submit" loading={saving}>

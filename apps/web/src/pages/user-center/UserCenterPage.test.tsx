@@ -1,39 +1,23 @@
 import type { User } from '@medx/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, saveSession } from '../../app/session';
 import { i18n } from '../../i18n';
-import { mockApi, ok, renderPage } from '../login/test-providers';
+import { testUser } from '../../test/fixtures';
+import { errors, mockApi, ok, renderPage, setupPageTests, type } from '../../test/test-providers';
 import { UserCenterPage } from './UserCenterPage';
 
 const registered: User = {
-  id: 7,
-  username: 'ada',
-  user_type: 'REGISTERED',
-  email: 'ada@example.org',
+  ...testUser,
   phone: '91234567',
   region: '852',
   identity: 'Public Institution',
   organization: 'Example University',
-  research_field: null,
   source: 'Search Engine',
-  created_at: '2025-01-02T03:04:05Z',
 };
 const guest: User = { ...registered, id: 9, username: 'Guest-abc123', user_type: 'GUEST', email: null, phone: null };
 
-const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
-const errors = () =>
-  Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
-
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('UserCenterPage', () => {
   it('shows the basic info of a registered user', async () => {

@@ -1,9 +1,8 @@
 import type { ProjectFile } from '@medx/contract';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { onBrowserEvent } from '../../lib/browser-events';
-import { mockApi, ok, renderPage } from '../login/test-providers';
+import { mockApi, ok, renderPage, setupPageTests } from '../../test/test-providers';
 import { WorkspacePage } from './WorkspacePage';
 
 const file = (id: number, name: string, extra: Partial<ProjectFile> = {}): ProjectFile => {
@@ -61,15 +60,7 @@ async function openMenu(testId: string) {
   return screen.findAllByRole('menuitem');
 }
 
-beforeEach(async () => {
-  localStorage.clear();
-  await i18n.changeLanguage('en');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+setupPageTests();
 
 describe('WorkspacePage: Entry List', () => {
   it('lists groups and files with their indexes, a checkbox per file row', async () => {

@@ -1,13 +1,36 @@
 import type { Envelope } from '@medx/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client';
-import { i18n } from '../../i18n';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { createQueryClient } from '../app/query-client';
+import { i18n } from '../i18n';
+
+/**
+ * Registers the hooks every page test needs: an empty localStorage and English before each
+ * test; unmounting and the real fetch (see `mockApi`) after it. Call once at the top of the file.
+ */
+export function setupPageTests() {
+  beforeEach(async () => {
+    localStorage.clear();
+    await i18n.changeLanguage('en');
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+}
+
+/** Types `value` into the input with the given test id. */
+export const type = (testId: string, value: string) =>
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+
+/** Validation messages currently shown under fields. */
+export const errors = () =>
+  Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
 
 /** Shows where navigation went, for assertions. */
 function Landing({ name }: { name: string }) {
