@@ -1,6 +1,6 @@
 import type { CreateFileResult, ProjectFile, UploadCredentials } from '@medx/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { createRequest, entryName, type ImportSteps, importFiles, isImportable } from './import-files';
+import { createRequest, entryName, type ImportSteps, importFiles, isImportable, PARALLEL_FILES } from './import-files';
 
 const credentials: UploadCredentials = {
   protocol: 'tus',
@@ -54,6 +54,23 @@ describe('importFiles (spec §4)', () => {
     expect(create.mock.calls[1]?.[0]).toMatchObject({ ext: 'sdf', file_type: 'SDF' });
     expect(ev.onProgress).toHaveBeenCalledWith(0, 50);
     expect(ev.onStatus).toHaveBeenCalledWith(1, 'done');
+  });
+
+  it('keeps two uploads in flight at once and the results in the chosen order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const upload: ImportSteps['upload'] = async (file) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // The first file is the slowest: later ones overtake it.
+      await new Promise((resolve) => setTimeout(resolve, file.name === 'a.pdb' ? 30 : 5));
+      inFlight -= 1;
+      return `up-${file.name}`;
+    };
+    const files = ['a.pdb', 'b.pdb', 'c.pdb', 'd.pdb'].map((n) => new File(['ATOM'], n));
+    const result = await importFiles(files, 4, steps({ upload }), events());
+    expect(most).toBe(PARALLEL_FILES);
+    expect(result.created.map((f) => f.name)).toEqual(['a.pdb', 'b.pdb', 'c.pdb', 'd.pdb']);
   });
 
   it('skips a failing file and goes on with the others', async () => {

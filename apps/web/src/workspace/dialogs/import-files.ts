@@ -79,10 +79,14 @@ function errorDetail(error: unknown): string {
   return error.message;
 }
 
+/** Spec §9: two uploads in flight at once. tus chunks of one file go in parallel only when the
+ * server can concatenate them, so the two parallel streams are two files at a time. */
+export const PARALLEL_FILES = 2;
+
 /**
  * Spec §4 import: for each file, fresh upload settings, the tus upload, then the entry. A file
  * that fails is reported and skipped; the others continue. Resolves with the created entries
- * (an archive gives several).
+ * (an archive gives several), in the order the files were chosen.
  */
 export async function importFiles(
   files: readonly File[],
@@ -90,10 +94,10 @@ export async function importFiles(
   steps: ImportSteps,
   events: ImportEvents,
 ): Promise<{ created: ProjectFile[]; succeeded: number; failed: number }> {
-  const created: ProjectFile[] = [];
+  const createdByFile: ProjectFile[][] = files.map(() => []);
   let failed = 0;
   let succeeded = 0;
-  for (const [index, file] of files.entries()) {
+  const importOne = async (index: number, file: File) => {
     const fail = (detail: string) => {
       failed += 1;
       events.onStatus(index, 'error', detail);
@@ -102,31 +106,31 @@ export async function importFiles(
     events.onStatus(index, 'uploading');
     events.onProgress(index, 0);
     const credentials = await steps.credentials();
-    if (!credentials.ok) {
-      fail(credentials.detail);
-      continue;
-    }
+    if (!credentials.ok) return fail(credentials.detail);
     if (credentials.value.max_size > 0 && file.size > credentials.value.max_size) {
-      fail(steps.tooLarge(credentials.value.max_size));
-      continue;
+      return fail(steps.tooLarge(credentials.value.max_size));
     }
     let uploadId: string;
     try {
       uploadId = await steps.upload(file, credentials.value, (percent) => events.onProgress(index, percent));
     } catch (error) {
-      fail(errorDetail(error));
-      continue;
+      return fail(errorDetail(error));
     }
     events.onStatus(index, 'saving');
     const entry = await steps.create(createRequest(file, projectId, uploadId));
-    if (!entry.ok) {
-      fail(entry.detail);
-      continue;
-    }
+    if (!entry.ok) return fail(entry.detail);
     events.onProgress(index, 100);
     events.onStatus(index, 'done');
     succeeded += 1;
-    created.push(...(entry.value.files ?? []));
-  }
-  return { created, succeeded, failed };
+    createdByFile[index] = entry.value.files ?? [];
+  };
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const index = next++;
+      await importOne(index, files[index]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_FILES, files.length) }, worker));
+  return { created: createdByFile.flat(), succeeded, failed };
 }
