@@ -96,17 +96,15 @@ test('entry list: import, split, rename, group, edit, CSV, Get PDB', async ({ pa
   await expect(page.getByTestId('entry-list')).toBeVisible();
 
   await test.step('import a PDB and an SDF through Import Structure', async () => {
-    // Hold the second entry creation (the SDF's) until the per-file progress was seen.
+    // Hold the SDF's entry creation until the per-file progress was seen (the two files
+    // upload at the same time, so the SDF's request is found by its body, not its order).
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    let creates = 0;
     const hold = async (route: Route) => {
-      if (route.request().method() === 'POST') {
-        creates += 1;
-        if (creates === 2) await gate;
-      }
+      const request = route.request();
+      if (request.method() === 'POST' && (request.postData() ?? '').includes('"ligand.sdf"')) await gate;
       await route.fallback();
     };
     await page.route('**/v1/files', hold);
@@ -198,8 +196,12 @@ test('entry list: import, split, rename, group, edit, CSV, Get PDB', async ({ pa
     await page.keyboard.type('_edited');
     await expect(editor.locator('.cm-line').first()).toHaveText('STI_edited');
     await shot(page, 'files-06-editor');
+    // The rename's 'Update successful.' may still be on screen: let it go first, so the
+    // toast seen next is the save's own.
+    const updates = toast(page, 'Update successful.', 'success');
+    await expect(updates).toHaveCount(0);
     await page.getByTestId('editor-update').click();
-    await expect(toast(page, 'Update successful.', 'success')).toBeVisible();
+    await expect(updates).toHaveCount(1);
     await expect(page.getByTestId('code-editor')).toBeHidden();
 
     await menuAction(page, fileRow(page, 'imatinib.sdf'), 'edit');
