@@ -30,6 +30,29 @@ function handleSessionExpired(): void {
   });
 }
 
+/**
+ * The spec's request time-out (600000 ms) combined with the caller's own abort signal:
+ * one signal for fetch, whether the time-out fired, and the clean-up.
+ */
+function requestDeadline(outer?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, LIMITS.requestTimeoutMs);
+  const onOuterAbort = () => controller.abort();
+  outer?.addEventListener('abort', onOuterAbort);
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done: () => {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    },
+  };
+}
+
 /** For tests: forget that an expiry is under way. */
 export function resetSessionExpiryForTests(): void {
   expiring = false;
@@ -90,14 +113,7 @@ async function request<T>(
   const hasBody = !isGet && payload !== undefined;
   const url = isGet ? buildUrl(path, payload as Query | undefined) : buildUrl(path);
 
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, LIMITS.requestTimeoutMs);
-  const onOuterAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onOuterAbort);
+  const deadline = requestDeadline(options.signal);
 
   let response: Response;
   let body: unknown;
@@ -107,13 +123,14 @@ async function request<T>(
       headers: buildHeaders(hasBody),
       body: hasBody ? JSON.stringify(payload) : undefined,
       credentials: 'include',
-      signal: controller.signal,
+      signal: deadline.signal,
     });
     body = await readBody(response);
   } catch (error) {
     // No response: network failure, time-out, or the caller cancelled.
-    if (options.signal?.aborted && !timedOut) return failure(i18n.t('common:errors.cancelled')) as Envelope<T>;
-    const msg = timedOut
+    if (options.signal?.aborted && !deadline.timedOut())
+      return failure(i18n.t('common:errors.cancelled')) as Envelope<T>;
+    const msg = deadline.timedOut()
       ? i18n.t('common:errors.timeout')
       : error instanceof Error && error.message
         ? error.message
@@ -121,8 +138,7 @@ async function request<T>(
     toastError(msg);
     return failure(msg) as Envelope<T>;
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    deadline.done();
   }
 
   if (response.status === 401) {
@@ -147,14 +163,7 @@ async function request<T>(
  * but a successful answer's body is handed back as a Blob. A JSON error envelope is read as such.
  */
 async function requestBlob(path: string, query?: Query, options: RequestOptions = {}): Promise<Envelope<Blob | null>> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, LIMITS.requestTimeoutMs);
-  const onOuterAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onOuterAbort);
+  const deadline = requestDeadline(options.signal);
   try {
     const headers = buildHeaders(false);
     headers.Accept = '*/*';
@@ -162,7 +171,7 @@ async function requestBlob(path: string, query?: Query, options: RequestOptions 
       method: 'GET',
       headers,
       credentials: 'include',
-      signal: controller.signal,
+      signal: deadline.signal,
     });
     if (response.ok) return { success: true, msg: '', data: await response.blob() };
     const body = await readBody(response);
@@ -174,9 +183,9 @@ async function requestBlob(path: string, query?: Query, options: RequestOptions 
     if (!options.silent) toastError(msg);
     return failure(msg) as Envelope<Blob | null>;
   } catch (error) {
-    if (options.signal?.aborted && !timedOut)
+    if (options.signal?.aborted && !deadline.timedOut())
       return failure(i18n.t('common:errors.cancelled')) as Envelope<Blob | null>;
-    const msg = timedOut
+    const msg = deadline.timedOut()
       ? i18n.t('common:errors.timeout')
       : error instanceof Error && error.message
         ? error.message
@@ -184,8 +193,7 @@ async function requestBlob(path: string, query?: Query, options: RequestOptions 
     toastError(msg);
     return failure(msg) as Envelope<Blob | null>;
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onOuterAbort);
+    deadline.done();
   }
 }
 
