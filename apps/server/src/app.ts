@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +18,11 @@ import type { Db } from './db/database';
 import { sendFailure } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRequestContext } from './http/request-context';
+import { LocalJobQueue } from './jobs/job-queue';
+import { JobRunner } from './jobs/job-runner';
+import { JobsRepository } from './jobs/jobs.repository';
+import { jobsRoutes } from './jobs/jobs.routes';
+import { JobsService } from './jobs/jobs.service';
 import { type Clock, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
 import { fileGroupsRoutes } from './modules/files/file-groups.routes';
@@ -59,6 +65,8 @@ export interface App {
     uploads: UploadsService;
   };
   storage: ObjectStorage;
+  /** Not started by buildApp: `serve` recovers and starts it, tests do it themselves. */
+  jobs: { runner: JobRunner; queue: LocalJobQueue; service: JobsService };
 }
 
 /** Builds the Fastify app from its modules; nothing here listens or schedules. */
@@ -113,6 +121,10 @@ export async function buildApp({
   const pdb = new PdbArchiveService(access, writer, config.pdbArchiveUrl);
   const samples = new SamplesService(access, writer, config.samplesDir);
   const projects = new ProjectsService(projectsRepo, access, clock, (projectId) => files.entries(projectId));
+  const jobsRepo = new JobsRepository(db.kysely);
+  const queue = new LocalJobQueue(Math.max(1, availableParallelism()));
+  const runner = new JobRunner(jobsRepo, queue, writer, clock, http.log);
+  const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock);
   // A purged guest's files go with its projects: the rows by cascade, the objects here.
   guestPurge.addHook(async (userIds) => {
     for (const key of await filesRepo.storageKeysOfCreators(userIds)) await storage.delete(key);
@@ -161,6 +173,7 @@ export async function buildApp({
   await http.register(filesRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/files' });
   await http.register(fileGroupsRoutes(groups), { prefix: '/v1/file_groups' });
   await http.register(fileJobsRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/jobs' });
+  await http.register(jobsRoutes(jobs), { prefix: '/v1/jobs' });
   await http.register(async (scope) => {
     // tus reads the raw request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
@@ -182,5 +195,5 @@ export async function buildApp({
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { http, services: { guestPurge, sessions, codes, uploads }, storage };
+  return { http, services: { guestPurge, sessions, codes, uploads }, storage, jobs: { runner, queue, service: jobs } };
 }

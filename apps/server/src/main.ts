@@ -33,12 +33,16 @@ async function main(command: string | undefined): Promise<void> {
     }
   };
   void housekeeping();
+  // Jobs a crash or restart interrupted are run again or failed, never silently lost.
+  await app.jobs.runner.recover();
+  app.jobs.runner.start();
   const timer = setInterval(housekeeping, config.guestPurgeIntervalMinutes * MINUTE);
   timer.unref();
 
   const shutdown = async () => {
     clearInterval(timer);
     await app.http.close();
+    await app.jobs.runner.stop();
     await db.destroy();
     process.exit(0);
   };

@@ -2,6 +2,7 @@ export * from './enums';
 export * from './envelope';
 export * from './fields';
 export * from './files';
+export * from './jobs';
 export * from './limits';
 export * from './messages';
 export * from './projects';

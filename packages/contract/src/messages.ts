@@ -169,6 +169,13 @@ export const messages = {
   uploadSuccessful: { en: 'Upload successful.', 'zh-CN': '上传成功。' },
   sampleNotFound: { en: 'Sample not found.', 'zh-CN': '未找到示例。' },
 
+  // jobs (spec §8)
+  jobNotFound: { en: 'Job not found.', 'zh-CN': '未找到任务。' },
+  jobNotRunning: { en: 'Only a running job can be cancelled.', 'zh-CN': '只有运行中的任务可以取消。' },
+  cancelSuccessful: { en: 'Cancel successful.', 'zh-CN': '取消成功。' },
+  submitSuccess: { en: 'Submit success!', 'zh-CN': '提交成功！' },
+  noLogContent: { en: 'No log content available for this job.', 'zh-CN': '此任务没有可用的日志内容。' },
+
   // generic
   notFound: { en: 'Not found.', 'zh-CN': '未找到。' },
   rateLimited: { en: 'Too many requests. Please slow down.', 'zh-CN': '请求过于频繁，请稍后再试。' },

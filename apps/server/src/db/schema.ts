@@ -111,7 +111,31 @@ export interface UploadsTable {
   created_at: string;
 }
 
+export interface JobsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  job_type: string;
+  job_name: string | null;
+  status: 'PRE_PROCESSING' | 'RUNNING' | 'POST_PROCESSING' | 'FINISHED' | 'STOPPED' | 'FAILED';
+  /** JSON: what the job was asked to do. */
+  params: string;
+  /** JSON: tool versions, seeds, input hashes, preparation steps. */
+  provenance: string | null;
+  log: string;
+  error: string | null;
+  progress_done: number | null;
+  progress_total: number | null;
+  attempts: number;
+  runner_id: string | null;
+  heartbeat_at: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}
+
 export interface Database {
+  jobs: JobsTable;
   file_groups: FileGroupsTable;
   files: FilesTable;
   uploads: UploadsTable;
@@ -131,3 +155,4 @@ export type ProjectRow = Selectable<ProjectsTable>;
 export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
 export type FileGroupRow = Selectable<FileGroupsTable>;
+export type JobRow = Selectable<JobsTable>;

@@ -1,11 +1,11 @@
 import { messages, type ProjectFile } from '@medx/contract';
 import * as tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeZip } from '../../src/lib/zip-writer';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk } from '../support/helpers';
 import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
 import { importFile, importOk } from '../support/uploads';
-import { makeZip } from '../support/zip-writer';
 
 let t: TestApp;
 let token: string;

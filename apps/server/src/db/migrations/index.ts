@@ -3,6 +3,7 @@ import type { DialectName } from '../dialect';
 import { accountsAndProjects } from './0001_accounts_projects';
 import { feedback } from './0002_feedback';
 import { files } from './0003_files';
+import { jobs } from './0004_jobs';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -15,6 +16,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0001_accounts_projects': accountsAndProjects(dialect),
         '0002_feedback': feedback(dialect),
         '0003_files': files(dialect),
+        '0004_jobs': jobs(dialect),
       };
     },
   };

@@ -33,6 +33,10 @@ export class FilesRepository {
     return q.orderBy('created_at', 'asc').orderBy('id', 'asc').execute();
   }
 
+  listByJob(jobId: number): Promise<FileRow[]> {
+    return this.db.selectFrom('files').selectAll().where('job_id', '=', jobId).orderBy('id', 'asc').execute();
+  }
+
   listByGroups(groupIds: number[], fileTypes?: string[]): Promise<FileRow[]> {
     if (groupIds.length === 0) return Promise.resolve([]);
     let q = this.db.selectFrom('files').selectAll().where('group_id', 'in', groupIds);

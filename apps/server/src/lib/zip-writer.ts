@@ -1,6 +1,6 @@
 import { deflateRawSync } from 'node:zlib';
 
-/** CRC-32 (IEEE), for the zip fixtures (Node 20 has no zlib.crc32). */
+/** CRC-32 (IEEE) for zip entries (Node 20 has no zlib.crc32). */
 const TABLE = Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
@@ -18,7 +18,10 @@ export interface ZipInput {
   deflate?: boolean;
 }
 
-/** A minimal zip writer for test archives, including hostile ones (any name is written as given). */
+/**
+ * A minimal zip writer (stored or deflated entries): job exports, and test archives,
+ * including hostile ones (names are written as given: callers choose them).
+ */
 export function makeZip(entries: ZipInput[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];

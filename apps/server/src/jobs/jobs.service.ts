@@ -1,0 +1,122 @@
+import type { Job, JobList, ProjectFile } from '@medx/contract';
+import { badRequest, notFound } from '../http/app-error';
+import type { AuthContext } from '../http/request-context';
+import { type Clock, iso } from '../lib/clock';
+import { makeZip } from '../lib/zip-writer';
+import { toProjectFile } from '../modules/files/file-records';
+import type { FilesRepository } from '../modules/files/files.repository';
+import type { Need, ProjectAccess } from '../modules/projects/project-access';
+import type { ObjectStorage } from '../storage/object-storage';
+import type { JobQueue } from './job-queue';
+import type { JobRunner } from './job-runner';
+import type { JobsRepository, JobWithNames } from './jobs.repository';
+
+export function toJob(row: JobWithNames): Job {
+  return {
+    id: row.id,
+    job_name: row.job_name,
+    job_type: row.job_type,
+    status: row.status,
+    project_id: row.project_id,
+    project_name: row.project_name,
+    operator: row.operator,
+    created_at: row.created_at,
+    start_time: row.started_at,
+    end_time: row.finished_at,
+    progress_done: row.progress_done,
+    progress_total: row.progress_total,
+    error: row.error,
+  };
+}
+
+/** Job calls (spec §7): list, count, cancel, log, outputs, export; and submitting new jobs. */
+export class JobsService {
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly files: FilesRepository,
+    private readonly storage: ObjectStorage,
+    private readonly access: ProjectAccess,
+    private readonly queue: JobQueue,
+    private readonly runner: JobRunner,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Creates the row (the truth) and only then queues its id. */
+  async submit(auth: AuthContext, projectId: number, jobType: string, jobName: string | null, params: unknown) {
+    await this.access.require(auth, projectId, 'write');
+    const id = await this.jobs.insert({
+      project_id: projectId,
+      user_id: auth.user.id,
+      job_type: jobType,
+      job_name: jobName,
+      params: JSON.stringify(params),
+      created_at: iso(this.clock.now()),
+    });
+    await this.queue.enqueue(id);
+    return id;
+  }
+
+  async requireJob(auth: AuthContext, id: number, need: Need): Promise<JobWithNames> {
+    const job = await this.jobs.findById(id);
+    if (!job) throw notFound('jobNotFound');
+    await this.access.require(auth, job.project_id, need);
+    return job;
+  }
+
+  async get(auth: AuthContext, id: number): Promise<Job> {
+    return toJob(await this.requireJob(auth, id, 'read'));
+  }
+
+  async list(auth: AuthContext, q: { project_id: number; page: number; limit: number }): Promise<JobList> {
+    await this.access.require(auth, q.project_id, 'read');
+    const { total, items } = await this.jobs.list(q.project_id, q.page, q.limit);
+    return { total, items: items.map(toJob) };
+  }
+
+  async runningCount(auth: AuthContext, projectId?: number): Promise<number> {
+    if (projectId !== undefined) {
+      await this.access.require(auth, projectId, 'read');
+      return this.jobs.countRunning([projectId]);
+    }
+    return this.jobs.countRunningByUser(auth.user.id);
+  }
+
+  /** Cancel is offered for running jobs (spec §4); a queued one may be withdrawn too. */
+  async cancel(auth: AuthContext, id: number): Promise<void> {
+    const job = await this.requireJob(auth, id, 'write');
+    if (!['PRE_PROCESSING', 'RUNNING', 'POST_PROCESSING'].includes(job.status)) throw badRequest('jobNotRunning');
+    if (!(await this.runner.cancel(id))) throw badRequest('jobNotRunning');
+  }
+
+  async comment(auth: AuthContext, id: number): Promise<string> {
+    return (await this.requireJob(auth, id, 'read')).log;
+  }
+
+  async outputs(auth: AuthContext, id: number): Promise<ProjectFile[]> {
+    await this.requireJob(auth, id, 'read');
+    return (await this.files.listByJob(id)).map(toProjectFile);
+  }
+
+  /** Rows of the result dialog's extra table, as the executor recorded them. */
+  async details(auth: AuthContext, id: number): Promise<unknown[]> {
+    const job = await this.requireJob(auth, id, 'read');
+    const provenance = job.provenance ? (JSON.parse(job.provenance) as { details?: unknown[] }) : {};
+    return Array.isArray(provenance.details) ? provenance.details : [];
+  }
+
+  /** A zip of the job's outputs, with its log. */
+  async export(auth: AuthContext, id: number): Promise<{ name: string; zip: Buffer }> {
+    const job = await this.requireJob(auth, id, 'read');
+    const outputs = await this.files.listByJob(id);
+    const used = new Set<string>();
+    const entries = [];
+    for (const file of outputs) {
+      let name = file.name;
+      for (let n = 2; used.has(name); n++) name = `${n}_${file.name}`;
+      used.add(name);
+      entries.push({ name, content: await this.storage.getBuffer(file.storage_key), deflate: true });
+    }
+    entries.push({ name: 'job.log', content: Buffer.from(job.log), deflate: true });
+    return { name: `job_${id}.zip`, zip: makeZip(entries) };
+  }
+}
