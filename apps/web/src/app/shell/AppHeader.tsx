@@ -1,10 +1,11 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { WindowMenu } from '../../workspace/layout/WindowMenu';
 import { breadcrumbKey } from './breadcrumb';
 import { LanguageSelect } from './LanguageSelect';
 
-/** Breadcrumb (Home → /project, then the current page) and the language selector. */
+/** Breadcrumb (Home → /project, then the current page), the Window menu (only on /) and the language selector. */
 export function AppHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -13,6 +14,7 @@ export function AppHeader() {
       <Breadcrumb
         items={[{ title: <Link to="/project">{t('breadcrumb.home')}</Link> }, { title: t(breadcrumbKey(pathname)) }]}
       />
+      {pathname === '/' && <WindowMenu />}
       <LanguageSelect />
     </header>
   );

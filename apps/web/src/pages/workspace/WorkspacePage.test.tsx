@@ -75,7 +75,7 @@ describe('WorkspacePage: Entry List', () => {
     expect(within(group).queryByRole('checkbox')).toBeNull();
     expect(screen.getByTestId('entry-row-2')).toBeTruthy();
     expect(screen.getByTestId('workspace-project-name').textContent).toBe('Kinase');
-    expect(screen.getByTestId('viewer-later').textContent).toMatch(/3D viewer/);
+    expect(screen.getByTestId('window-medView').textContent).toMatch(/3D viewer/);
   });
 
   it('shows No Data. with an Import structure link for an empty project', async () => {

@@ -1,13 +1,25 @@
+import { ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Typography } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Button, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { unwrap } from '../../api/client';
 import { projectsApi } from '../../api/projects';
-import { PageFallback } from '../../app/PageFallback';
-import { setProjectId } from '../../app/session';
+import { STORAGE_KEYS, setProjectId } from '../../app/session';
 import { toEntryRows } from '../../workspace/entry-rows';
+import { FullscreenToggle } from '../../workspace/layout/FullscreenToggle';
+import { JobResultDialog } from '../../workspace/layout/JobResultDialog';
+import { LoadingScreen } from '../../workspace/layout/LoadingScreen';
+import { getLayoutState, layoutActions, openSlotWindow, useLayoutState } from '../../workspace/layout/layout-store';
+import {
+  jobResultFromQuery,
+  normaliseToolParams,
+  paramsAfterSlotChange,
+  slotWindowFromQuery,
+  withoutJobResult,
+} from '../../workspace/layout/query-values';
+import { WorkspaceLayout } from '../../workspace/layout/WorkspaceLayout';
 import { useFillHeight } from '../../workspace/use-fill-height';
 import { FileViewerProvider } from '../../workspace/viewers/FileViewerHost';
 import { EntryListWindow } from '../../workspace/windows/entry-list/EntryListWindow';
@@ -16,17 +28,66 @@ import '../../workspace/workspace.css';
 
 export const projectKey = (id: string) => ['projects', 'detail', id] as const;
 
+function hasStoredLayout(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.layout) !== null;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The address's query values and the layout kept in step (spec §2): ?tool= / ?workflow= open
+ * their window in the right-top-right slot, closing that window removes the value, and a
+ * tool or workflow window without its value closes.
+ */
+function useQueryValues() {
+  const [params, setParams] = useSearchParams();
+  const openSlot = openSlotWindow(useLayoutState());
+  const tool = params.get('tool');
+  const workflow = params.get('workflow');
+  const wanted = slotWindowFromQuery(params);
+
+  useEffect(() => {
+    if (tool && workflow !== null) setParams((current) => normaliseToolParams(current), { replace: true });
+  }, [tool, workflow, setParams]);
+
+  useEffect(() => {
+    if (wanted) layoutActions.show(wanted);
+  }, [wanted]);
+
+  useEffect(() => {
+    if ((openSlot === 'tool' && !tool) || (openSlot === 'workflow' && !workflow)) layoutActions.hide(openSlot);
+  }, [openSlot, tool, workflow]);
+
+  const previous = useRef(openSlot);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = openSlot;
+    if (before !== openSlot && (before === 'tool' || before === 'workflow')) {
+      setParams((current) => paramsAfterSlotChange(current, before, openSlot), { replace: true });
+    }
+  }, [openSlot, setParams]);
+
+  const job = jobResultFromQuery(params);
+  const closeJob = () => setParams((current) => withoutJobResult(current), { replace: true });
+  return { job, closeJob };
+}
+
 /**
  * The workspace route (spec §2). It loads ?project=, and without one, or when the project
- * cannot be loaded, goes to the Project List. For now: the Entry List window on the left and
- * the place of the 3D viewer (a later issue) on the right.
+ * cannot be loaded, goes to the Project List. While loading: the loading screen; then the
+ * tiled window layout.
  */
 export function WorkspacePage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('workspace');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const projectId = params.get('project');
   const [area, height] = useFillHeight();
+  // Nothing stored yet: this browser's first visit to the workspace.
+  const [firstVisit] = useState(() => !hasStoredLayout());
+  const { job, closeJob } = useQueryValues();
 
   const query = useQuery({
     queryKey: projectKey(projectId ?? ''),
@@ -39,7 +100,9 @@ export function WorkspacePage() {
   }, [query.isError, navigate]);
 
   useEffect(() => {
-    if (query.data) setProjectId(query.data.id);
+    if (!query.data) return;
+    setProjectId(query.data.id);
+    if (!hasStoredLayout()) layoutActions.setTree(getLayoutState().tree);
   }, [query.data]);
 
   const data = query.data;
@@ -52,25 +115,38 @@ export function WorkspacePage() {
     [id, name, role],
   );
   const rows = useMemo(() => toEntryRows(data?.files), [data?.files]);
+  const loadingRows = query.isFetching && !query.isFetched;
+  const entryList = useMemo(() => <EntryListWindow rows={rows} loading={loadingRows} />, [rows, loadingRows]);
 
   if (!projectId) return <Navigate to="/project" replace />;
-  if (!data || !project) return <PageFallback />;
+  if (!data || !project) return <LoadingScreen firstVisit={firstVisit} />;
 
   return (
     <WorkspaceProvider project={project}>
       <FileViewerProvider>
-        <div className="medx-workspace" ref={area} style={{ height }} data-testid="workspace">
-          <EntryListWindow rows={rows} loading={query.isFetching && !query.isFetched} />
-          <section className="medx-window medx-workspace-main" aria-label={t('workspace.viewerArea')}>
-            <Typography.Text type="secondary">{t('workspace.projectLabel')}</Typography.Text>
-            <Typography.Title level={4} style={{ margin: 0 }} data-testid="workspace-project-name">
+        <div className="medx-workspace medx-workspace-tiled" ref={area} style={{ height }} data-testid="workspace">
+          <div className="medx-workspace-bar">
+            <Typography.Text type="secondary">{t('projectLabel')}</Typography.Text>
+            <Typography.Text strong ellipsis data-testid="workspace-project-name">
               {data.project_name}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary" style={{ maxWidth: 420, marginTop: 8 }} data-testid="viewer-later">
-              {t('workspace.viewerLater')}
-            </Typography.Paragraph>
-          </section>
+            </Typography.Text>
+            <span className="medx-workspace-bar-fill" />
+            <Button
+              size="small"
+              type="text"
+              icon={<ReloadOutlined />}
+              onClick={layoutActions.reset}
+              data-testid="reset-layout"
+            >
+              {t('resetLayout')}
+            </Button>
+            <FullscreenToggle />
+          </div>
+          <div className="medx-workspace-layout">
+            <WorkspaceLayout entryList={entryList} />
+          </div>
         </div>
+        <JobResultDialog job={job} onClose={closeJob} />
       </FileViewerProvider>
     </WorkspaceProvider>
   );
