@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { LazyViewerTestPage } from '../viewer/lazy';
 import { PageFallback } from './PageFallback';
 import { RequireSession } from './RequireSession';
 
@@ -44,6 +45,10 @@ export function AppRoutes() {
         <Route path={ROUTES.login} element={<LoginPage />} />
         {/* Shown before any session exists; its button leads to /login. */}
         <Route path={ROUTES.lowBrowser} element={<LowBrowserPage />} />
+        <Route element={<RequireSession />}>
+          {/* Development only, linked from nowhere: the 3D viewer with one file (?file=<id>). */}
+          <Route path="/viewer-test" element={<LazyViewerTestPage />} />
+        </Route>
         <Route element={<AppShell />}>
           {/* A share link works without a session: the page offers login or guest access. */}
           <Route path={ROUTES.share} element={<JoinSharePage />} />

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { entryToggleAction, planLoad, removesInsteadOfHiding } from './formats';
+
+describe('planLoad', () => {
+  it('sends structure formats of the files API to the trajectory parser', () => {
+    expect(planLoad('pdb')).toEqual({ kind: 'trajectory', format: 'pdb' });
+    expect(planLoad('pdbqt')).toEqual({ kind: 'trajectory', format: 'pdbqt' });
+    expect(planLoad('mmcif')).toEqual({ kind: 'trajectory', format: 'mmcif' });
+    expect(planLoad('sdf')).toEqual({ kind: 'trajectory', format: 'sdf' });
+    expect(planLoad('mol2')).toEqual({ kind: 'trajectory', format: 'mol2' });
+    expect(planLoad('gro')).toEqual({ kind: 'trajectory', format: 'gro' });
+  });
+
+  it('reads binary CIF and plain cif with the mmcif parser, ignoring case and spaces', () => {
+    expect(planLoad('bcif')).toEqual({ kind: 'trajectory', format: 'mmcif' });
+    expect(planLoad(' CIF ')).toEqual({ kind: 'trajectory', format: 'mmcif' });
+  });
+
+  it('hands volumes and meshes to Mol* format providers', () => {
+    expect(planLoad('ccp4')).toEqual({ kind: 'provider', provider: 'ccp4' });
+    expect(planLoad('mrc')).toEqual({ kind: 'provider', provider: 'ccp4' });
+    expect(planLoad('cube')).toEqual({ kind: 'provider', provider: 'cube' });
+    expect(planLoad('ply')).toEqual({ kind: 'provider', provider: 'ply' });
+  });
+
+  it('says what it cannot read', () => {
+    expect(planLoad('smiles')).toEqual({ kind: 'unsupported', format: 'smiles' });
+    // Coordinates without a topology cannot be shown on their own.
+    expect(planLoad('XTC')).toEqual({ kind: 'unsupported', format: 'xtc' });
+    expect(planLoad('')).toEqual({ kind: 'unsupported', format: '' });
+  });
+});
+
+describe('Entry In toggle (spec §4)', () => {
+  it('loads a file that is absent or hidden', () => {
+    expect(entryToggleAction(undefined, 'pdb')).toBe('load');
+    expect(entryToggleAction({ visible: false }, 'pdb')).toBe('load');
+    expect(entryToggleAction({ visible: false }, 'ply')).toBe('load');
+  });
+
+  it('hides a shown file, but removes a shown PLY mesh', () => {
+    expect(entryToggleAction({ visible: true }, 'sdf')).toBe('hide');
+    expect(entryToggleAction({ visible: true }, 'PLY')).toBe('remove');
+    expect(removesInsteadOfHiding('ply')).toBe(true);
+    expect(removesInsteadOfHiding('pdb')).toBe(false);
+  });
+});

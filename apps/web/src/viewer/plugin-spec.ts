@@ -1,0 +1,81 @@
+import type { PartialCanvas3DProps } from 'molstar/lib/mol-canvas3d/canvas3d';
+import { PluginBehaviors } from 'molstar/lib/mol-plugin/behavior';
+import { StructureFocusRepresentation } from 'molstar/lib/mol-plugin/behavior/dynamic/selection/structure-focus-representation';
+import { PluginConfig, type PluginConfigItem } from 'molstar/lib/mol-plugin/config';
+import { PluginSpec } from 'molstar/lib/mol-plugin/spec';
+import { DefaultPluginUISpec, type PluginUISpec } from 'molstar/lib/mol-plugin-ui/spec';
+import { MedViewport } from './MedViewport';
+
+/** Post-processing effects, all off (low graphics). */
+const NO_POSTPROCESSING: PartialCanvas3DProps['postprocessing'] = {
+  enabled: false,
+  occlusion: { name: 'off', params: {} },
+  shadow: { name: 'off', params: {} },
+  outline: { name: 'off', params: {} },
+  dof: { name: 'off', params: {} },
+  antialiasing: { name: 'off', params: {} },
+  sharpening: { name: 'off', params: {} },
+  bloom: { name: 'off', params: {} },
+};
+
+/**
+ * Behaviours Med View uses: picking, highlighting, selection, focus, camera and snapshot keys,
+ * and the computed properties the Structure Tools and interactions read. (The default list's
+ * cross-link restraints and streamlines are left out: no docking workflow shows them.)
+ */
+function behaviors(): PluginSpec.Behavior[] {
+  return [
+    PluginSpec.Behavior(PluginBehaviors.Representation.HighlightLoci),
+    PluginSpec.Behavior(PluginBehaviors.Representation.SelectLoci),
+    PluginSpec.Behavior(PluginBehaviors.Representation.DefaultLociLabelProvider),
+    PluginSpec.Behavior(PluginBehaviors.Representation.FocusLoci),
+    PluginSpec.Behavior(PluginBehaviors.Camera.FocusLoci),
+    PluginSpec.Behavior(PluginBehaviors.Camera.CameraAxisHelper),
+    PluginSpec.Behavior(PluginBehaviors.Camera.CameraControls),
+    PluginSpec.Behavior(PluginBehaviors.State.SnapshotControls),
+    PluginSpec.Behavior(StructureFocusRepresentation),
+    PluginSpec.Behavior(PluginBehaviors.CustomProps.StructureInfo),
+    PluginSpec.Behavior(PluginBehaviors.CustomProps.AccessibleSurfaceArea),
+    PluginSpec.Behavior(PluginBehaviors.CustomProps.BestDatabaseSequenceMapping),
+    PluginSpec.Behavior(PluginBehaviors.CustomProps.Interactions),
+    PluginSpec.Behavior(PluginBehaviors.CustomProps.SecondaryStructure),
+    PluginSpec.Behavior(PluginBehaviors.CustomProps.ValenceModel),
+  ];
+}
+
+export interface MedViewSpecOptions {
+  lowGraphics: boolean;
+}
+
+/**
+ * Med View's plugin spec: Mol*'s default UI spec (spec §2 regions: sequence on top, left
+ * tabs, Structure Tools on the right, the log at the bottom), with remote states off (no public
+ * state server), the panels laid out inside the host element, and our viewport.
+ */
+export function medViewSpec({ lowGraphics }: MedViewSpecOptions): PluginUISpec {
+  const base = DefaultPluginUISpec();
+  return {
+    ...base,
+    behaviors: behaviors(),
+    layout: { initial: { isExpanded: false, showControls: true, controlsDisplay: 'landscape' } },
+    components: {
+      ...base.components,
+      remoteState: 'none',
+      viewport: { ...base.components?.viewport, view: MedViewport },
+    },
+    canvas3d: lowGraphics ? { multiSample: { mode: 'off' }, postprocessing: NO_POSTPROCESSING } : undefined,
+    config: [
+      ...(base.config ?? []),
+      // Volume streaming asks a public server; nothing here may reach one.
+      [PluginConfig.VolumeStreaming.Enabled, false],
+      ...(lowGraphics
+        ? ([
+            [PluginConfig.General.DisableAntialiasing, true],
+            [PluginConfig.General.PixelScale, 1],
+            // Software renderers (SwiftShader) report a major performance caveat; accept it here.
+            [PluginConfig.General.AllowMajorPerformanceCaveat, true],
+          ] as [PluginConfigItem, unknown][])
+        : []),
+    ],
+  };
+}
