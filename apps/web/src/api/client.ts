@@ -53,6 +53,21 @@ function requestDeadline(outer?: AbortSignal) {
   };
 }
 
+/**
+ * No response (spec §7): network failure or time-out → toast with the error and a failed
+ * envelope; a call its caller cancelled fails quietly.
+ */
+function noResponse(error: unknown, deadline: ReturnType<typeof requestDeadline>, outer?: AbortSignal) {
+  if (outer?.aborted && !deadline.timedOut()) return failure(i18n.t('common:errors.cancelled'));
+  const msg = deadline.timedOut()
+    ? i18n.t('common:errors.timeout')
+    : error instanceof Error && error.message
+      ? error.message
+      : i18n.t('common:errors.network');
+  toastError(msg);
+  return failure(msg);
+}
+
 /** For tests: forget that an expiry is under way. */
 export function resetSessionExpiryForTests(): void {
   expiring = false;
@@ -127,16 +142,7 @@ async function request<T>(
     });
     body = await readBody(response);
   } catch (error) {
-    // No response: network failure, time-out, or the caller cancelled.
-    if (options.signal?.aborted && !deadline.timedOut())
-      return failure(i18n.t('common:errors.cancelled')) as Envelope<T>;
-    const msg = deadline.timedOut()
-      ? i18n.t('common:errors.timeout')
-      : error instanceof Error && error.message
-        ? error.message
-        : i18n.t('common:errors.network');
-    toastError(msg);
-    return failure(msg) as Envelope<T>;
+    return noResponse(error, deadline, options.signal) as Envelope<T>;
   } finally {
     deadline.done();
   }
@@ -183,15 +189,7 @@ async function requestBlob(path: string, query?: Query, options: RequestOptions 
     if (!options.silent) toastError(msg);
     return failure(msg) as Envelope<Blob | null>;
   } catch (error) {
-    if (options.signal?.aborted && !deadline.timedOut())
-      return failure(i18n.t('common:errors.cancelled')) as Envelope<Blob | null>;
-    const msg = deadline.timedOut()
-      ? i18n.t('common:errors.timeout')
-      : error instanceof Error && error.message
-        ? error.message
-        : i18n.t('common:errors.network');
-    toastError(msg);
-    return failure(msg) as Envelope<Blob | null>;
+    return noResponse(error, deadline, options.signal) as Envelope<Blob | null>;
   } finally {
     deadline.done();
   }
