@@ -1,3 +1,4 @@
+export * from './docking';
 export * from './enums';
 export * from './envelope';
 export * from './fields';

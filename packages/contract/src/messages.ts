@@ -2,7 +2,13 @@
  * The message catalogue: every text a user can see that the server or the shared
  * contract produces. English texts reproduce the specification exactly where it
  * gives one; keys are stable identifiers used by both server (`msg`) and web.
+ *
+ * Modules that grow their own texts keep them in messages-<module>.ts, spread in here,
+ * so parallel work on separate modules never edits the same lines.
  */
+import { dockingMessages } from './messages-docking';
+import { preparationMessages } from './messages-preparation';
+
 export const messages = {
   // success
   ok: { en: 'Success', 'zh-CN': '成功' },
@@ -181,6 +187,9 @@ export const messages = {
   rateLimited: { en: 'Too many requests. Please slow down.', 'zh-CN': '请求过于频繁，请稍后再试。' },
   payloadTooLarge: { en: 'The request is too large.', 'zh-CN': '请求内容过大。' },
   internalError: { en: 'Internal server error.', 'zh-CN': '服务器内部错误。' },
+
+  ...dockingMessages,
+  ...preparationMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { idParam, limitField, pageField } from './fields';
+
+/**
+ * Docking (platform spec §3 Docking pocket / submission / result row, §5, §9).
+ * One contract for the server's validation and the web wizard.
+ */
+
+/** The 20 amino acids and HOH: never offered as ligands (spec §9 "21 standard residue names"). */
+export const STANDARD_RESIDUE_NAMES: readonly string[] =
+  'ALA ARG ASN ASP CYS GLN GLU GLY HIS ILE LEU LYS MET PHE PRO SER THR TRP TYR VAL HOH'.split(' ');
+
+/** File types the wizard accepts (spec §9). */
+export const DOCKING_PROTEIN_TYPES = ['PDB', 'PDBQT'] as const;
+export const DOCKING_LIGAND_TYPES = ['SDF', 'MOL2', 'PDBQT'] as const;
+
+/** Spec §9 defaults. */
+export const DOCKING_DEFAULTS = {
+  scoring_function: 'vina',
+  job_name: 'Docking',
+  exhaustiveness: 32,
+  num_modes: 9,
+  energy_range: 3,
+  min_rmsd: 1,
+  retain_count: 1,
+} as const;
+
+/** Sensible bounds for the settings (not in the spec; documented in docs/decisions.md). */
+export const DOCKING_LIMITS = {
+  exhaustivenessMax: 128,
+  numModesMax: 20,
+  energyRangeMax: 10,
+  minRmsdMax: 10,
+  /** Largest box edge in Å: Vina's grid gets slow and inaccurate beyond this. */
+  boxEdgeMax: 126,
+  ligandsMax: 1000,
+  jobNameMax: 70,
+} as const;
+
+/** Rounds to the 2 decimals the spec shows for pocket values. */
+export const round2 = (value: number) => Math.round(value * 100) / 100;
+
+const coordinate = z.number({ error: 'invalidValue' }).finite('invalidValue');
+const edge = z
+  .number({ error: 'invalidValue' })
+  .finite('invalidValue')
+  .min(0, 'invalidValue')
+  .max(DOCKING_LIMITS.boxEdgeMax, 'dockingBoxTooLarge');
+
+/** A search box: centre and edge lengths in Å. */
+export const DockingPocket = z.object({
+  size_x: edge,
+  size_y: edge,
+  size_z: edge,
+  center_x: coordinate,
+  center_y: coordinate,
+  center_z: coordinate,
+});
+export type DockingPocket = z.infer<typeof DockingPocket>;
+
+export const ZERO_POCKET: DockingPocket = { size_x: 0, size_y: 0, size_z: 0, center_x: 0, center_y: 0, center_z: 0 };
+
+/** Spec §5: the pocket must not be the all-zero default; a usable box also needs every edge above 0. */
+export const isZeroPocket = (p: DockingPocket) => p.size_x <= 0 || p.size_y <= 0 || p.size_z <= 0;
+
+export const DockingSettings = z.object({
+  scoring_function: z.literal('vina', { error: 'dockingScoringUnsupported' }).default('vina'),
+  job_name: z
+    .string({ error: 'invalidValue' })
+    .trim()
+    .max(DOCKING_LIMITS.jobNameMax, 'textTooLong')
+    .optional()
+    .transform((v) => (v ? v : DOCKING_DEFAULTS.job_name)),
+  exhaustiveness: z
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(DOCKING_LIMITS.exhaustivenessMax, 'invalidValue')
+    .default(DOCKING_DEFAULTS.exhaustiveness),
+  num_modes: z
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(DOCKING_LIMITS.numModesMax, 'invalidValue')
+    .default(DOCKING_DEFAULTS.num_modes),
+  energy_range: z
+    .number({ error: 'invalidValue' })
+    .gt(0, 'invalidValue')
+    .max(DOCKING_LIMITS.energyRangeMax, 'invalidValue')
+    .default(DOCKING_DEFAULTS.energy_range),
+  min_rmsd: z
+    .number({ error: 'invalidValue' })
+    .gt(0, 'invalidValue')
+    .max(DOCKING_LIMITS.minRmsdMax, 'invalidValue')
+    .default(DOCKING_DEFAULTS.min_rmsd),
+  retain_count: z
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'dockingRetainCountMin')
+    .default(DOCKING_DEFAULTS.retain_count),
+  /** Vina's random seed; chosen by the server and recorded in provenance when absent. */
+  seed: z.number({ error: 'invalidValue' }).int('invalidValue').optional(),
+});
+export type DockingSettings = z.infer<typeof DockingSettings>;
+export type DockingSettingsInput = z.input<typeof DockingSettings>;
+
+/** POST /v1/jobs/docking */
+export const DockingRequest = z.object({
+  project_id: z.number({ error: 'fieldRequired' }).int().positive(),
+  protein_id: z.number({ error: 'dockingProteinRequired' }).int('dockingProteinRequired').positive(),
+  ligand_ids: z
+    .array(z.number({ error: 'invalidValue' }).int().positive(), { error: 'dockingLigandRequired' })
+    .min(1, 'dockingLigandRequired')
+    .max(DOCKING_LIMITS.ligandsMax, 'invalidValue'),
+  pocket: DockingPocket.refine((p) => !isZeroPocket(p), 'dockingPocketRequired'),
+  settings: DockingSettings.default(DockingSettings.parse({})),
+});
+export type DockingRequest = z.infer<typeof DockingRequest>;
+export type DockingRequestInput = z.input<typeof DockingRequest>;
+
+/** One ranked pose of one ligand (spec §3 Docking result row), plus what the 3D button needs. */
+export const DockingResultRow = z.object({
+  rank: z.number().int().nullable(),
+  ligand_name: z.string(),
+  /** Vina score in kcal/mol; null when the ligand failed. */
+  score: z.number().nullable(),
+  /** The pose as SDF with the ligand's real bond orders; null when the ligand failed. */
+  file_id: z.number().int().nullable(),
+  /** The receptor the pose was docked into (a project file), for the 3D button. */
+  protein_file_id: z.number().int().nullable(),
+  /** The complex (protein + pose) as PDB, when written. */
+  complex_file_id: z.number().int().nullable(),
+  job_id: z.number().int(),
+  /** 1 = best pose of that ligand. */
+  pose: z.number().int().nullable(),
+  status: z.enum(['SUCCESS', 'FAILED']),
+  /** Why the ligand failed (null when it succeeded). */
+  error: z.string().nullable(),
+});
+export type DockingResultRow = z.infer<typeof DockingResultRow>;
+
+export const DockingResultQuery = z.object({
+  page: pageField,
+  limit: limitField(5),
+  job_id: z.coerce.number({ error: 'invalidValue' }).int().positive().optional(),
+});
+export const DockingResultList = z.object({ total: z.number().int(), items: z.array(DockingResultRow) });
+export type DockingResultList = z.infer<typeof DockingResultList>;
+
+export const DockingSubmitResult = z.object({ job_id: z.number().int() });
+export type DockingSubmitResult = z.infer<typeof DockingSubmitResult>;
+
+export const DockingIdParams = z.object({ id: idParam });
