@@ -1,9 +1,19 @@
+import { request as httpRequest } from 'node:http';
 import { type CreateFileResult, type FileList, messages, type ProjectDetail, type ProjectFile } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk } from '../support/helpers';
 import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
-import { baseUrlOf, importFile, importOk, objectsUnder, tusUpload, uploadIdOf } from '../support/uploads';
+import {
+  baseUrlOf,
+  importFile,
+  importOk,
+  objectsUnder,
+  partialUpload,
+  tusUpload,
+  uploadIdOf,
+  uploadOffset,
+} from '../support/uploads';
 
 let t: TestApp;
 let token: string;
@@ -50,23 +60,9 @@ describe('import: tus upload then POST /v1/files', () => {
     const base = await baseUrlOf(t);
     const content = Buffer.concat([benchFile('1iep', 'receptor.pdb'), benchFile('1iep', 'receptor.pdb')]);
     const chunk = 64 * 1024;
-    const first = await tusUpload(base, token, projectId, 'big.pdb', content, {
-      chunkSize: chunk,
-      abortAfterBytes: chunk,
-    });
-    expect(first.aborted).toBe(true);
-    const head = await fetch(`${base}${new URL(first.url, base).pathname}`, {
-      method: 'HEAD',
-      headers: { token, 'Tus-Resumable': '1.0.0' },
-    });
-    const offset = Number(head.headers.get('upload-offset'));
-    expect(offset).toBeGreaterThanOrEqual(chunk);
-    expect(offset).toBeLessThan(content.length);
-    const second = await tusUpload(base, token, projectId, 'big.pdb', content, {
-      chunkSize: chunk,
-      uploadUrl: first.url,
-    });
-    expect(second.aborted).toBe(false);
+    const url = await partialUpload(base, token, projectId, 'big.pdb', content, chunk);
+    expect(await uploadOffset(url, token)).toBe(chunk);
+    const second = await tusUpload(base, token, projectId, 'big.pdb', content, { chunkSize: chunk, uploadUrl: url });
     const res = await t.request<CreateFileResult>('POST', '/v1/files', {
       token,
       body: { name: 'big.pdb', project_id: projectId, file_url: uploadIdOf(second.url), ext: 'pdb' },
@@ -75,18 +71,56 @@ describe('import: tus upload then POST /v1/files', () => {
     expect((await download(file)).equals(content)).toBe(true);
   });
 
-  it('refuses an unfinished upload and keeps it resumable', async () => {
+  it('refuses an unfinished upload and discards it', async () => {
     const base = await baseUrlOf(t);
     const content = benchFile('1iep', 'receptor.pdb');
-    const partial = await tusUpload(base, token, projectId, 'p.pdb', content, {
-      chunkSize: 32 * 1024,
-      abortAfterBytes: 1,
-    });
+    const url = await partialUpload(base, token, projectId, 'p.pdb', content, 1024);
     const res = await t.request('POST', '/v1/files', {
       token,
-      body: { name: 'p.pdb', project_id: projectId, file_url: uploadIdOf(partial.url), ext: 'pdb' },
+      body: { name: 'p.pdb', project_id: projectId, file_url: uploadIdOf(url), ext: 'pdb' },
     });
     expectFailure(res, 404, 'uploadNotFound');
+    // A refused create leaves nothing behind: the partial upload is gone.
+    expect((await fetch(url, { method: 'HEAD', headers: { token, 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
+    expect(await countRows(t, 'uploads')).toBe(0);
+  });
+
+  it('survives clients that disconnect in the middle of a chunk', async () => {
+    // A closed browser tab cuts a PATCH mid-body; the server must neither crash
+    // (an unhandled error fails this run) nor lose what it already holds.
+    const base = await baseUrlOf(t);
+    const content = Buffer.alloc(200_000, 'A');
+    const url = await partialUpload(base, token, projectId, 'cut.txt', content, 1000);
+    for (let i = 0; i < 10; i++) {
+      const offset = await uploadOffset(url, token);
+      await new Promise<void>((resolve) => {
+        const req = httpRequest(url, {
+          method: 'PATCH',
+          headers: {
+            token,
+            'Tus-Resumable': '1.0.0',
+            'Upload-Offset': String(offset),
+            'Content-Type': 'application/offset+octet-stream',
+            'Content-Length': String(content.length - offset),
+          },
+        });
+        req.on('error', () => resolve());
+        req.write(content.subarray(offset, offset + 20_000));
+        setTimeout(() => {
+          req.destroy();
+          resolve();
+        }, i % 4);
+      });
+    }
+    // Still answering, and the upload can be finished from wherever it stopped.
+    const finished = await tusUpload(base, token, projectId, 'cut.txt', content, { uploadUrl: url });
+    expect(finished.url).toBe(url);
+    expect(await uploadOffset(url, token)).toBe(content.length);
+    const res = await t.request<CreateFileResult>('POST', '/v1/files', {
+      token,
+      body: { name: 'cut.txt', project_id: projectId, file_url: uploadIdOf(url), ext: 'txt' },
+    });
+    expect((await download(expectOk(res, 'uploadSuccessful').files[0]!)).equals(content)).toBe(true);
   });
 
   describe('bad input leaves nothing behind', () => {
