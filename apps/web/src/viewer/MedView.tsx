@@ -6,6 +6,7 @@ import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCreateWebGl, isLowGraphics } from './graphics';
 import { medViewSpec } from './plugin-spec';
+import { ViewerToolbar } from './toolbar/ViewerToolbar';
 import { useOptionalViewer } from './ViewerProvider';
 import { WebGlUnavailable } from './WebGlUnavailable';
 
@@ -68,7 +69,14 @@ export function MedView({ lowGraphics, onReady, className, style }: MedViewProps
 
   return (
     <div className={className} style={box} data-testid="med-view" data-state={state.kind}>
-      {state.kind === 'ready' && <Plugin plugin={state.plugin} />}
+      {state.kind === 'ready' && (
+        <div style={{ display: 'flex', flexDirection: 'column', width: '100%', height: '100%' }}>
+          <ViewerToolbar plugin={state.plugin} />
+          <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
+            <Plugin plugin={state.plugin} />
+          </div>
+        </div>
+      )}
       {state.kind === 'starting' && (
         <div style={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center' }}>
           <Spin tip={t('starting')}>

@@ -5,6 +5,7 @@ import { PluginConfig, type PluginConfigItem } from 'molstar/lib/mol-plugin/conf
 import { PluginSpec } from 'molstar/lib/mol-plugin/spec';
 import { DefaultPluginUISpec, type PluginUISpec } from 'molstar/lib/mol-plugin-ui/spec';
 import { MedViewport } from './MedViewport';
+import { StructureToolsPanel } from './structure-tools/StructureToolsPanel';
 
 /** Post-processing effects, all off (low graphics). */
 const NO_POSTPROCESSING: PartialCanvas3DProps['postprocessing'] = {
@@ -61,6 +62,7 @@ export function medViewSpec({ lowGraphics }: MedViewSpecOptions): PluginUISpec {
     components: {
       ...base.components,
       remoteState: 'none',
+      structureTools: StructureToolsPanel,
       viewport: { ...base.components?.viewport, view: MedViewport },
     },
     canvas3d: lowGraphics ? { multiSample: { mode: 'off' }, postprocessing: NO_POSTPROCESSING } : undefined,
