@@ -36,6 +36,8 @@ export const SYSTEM_PACKAGES = [
   'autodock-vina',
   // RDKit for /usr/bin/python3: bond-order restoration, conformers, RMSD.
   'python3-rdkit',
+  // pdbfixer (with OpenMM) for /usr/bin/python3: quick_prepare_protein adds missing heavy atoms.
+  'python3-pdbfixer',
 ];
 
 // The repository root is the parent of this script's directory, whatever the

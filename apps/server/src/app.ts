@@ -5,6 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { PREPARATION_JOB_TYPES } from '@medx/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -25,6 +26,10 @@ import { jobsRoutes } from './jobs/jobs.routes';
 import { JobsService } from './jobs/jobs.service';
 import { type Clock, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
+import { dockingExecutor } from './modules/docking/docking.executor';
+import { DockingRepository } from './modules/docking/docking.repository';
+import { dockingRoutes } from './modules/docking/docking.routes';
+import { DOCKING_JOB_TYPE, DockingService } from './modules/docking/docking.service';
 import { fileGroupsRoutes } from './modules/files/file-groups.routes';
 import { FileWriter } from './modules/files/file-records';
 import { FilesRepository } from './modules/files/files.repository';
@@ -35,6 +40,11 @@ import { PdbArchiveService } from './modules/files/pdb-archive.service';
 import { SamplesService } from './modules/files/samples.service';
 import { StructureOpsService } from './modules/files/structure-ops.service';
 import { storageRootOf, UploadsService } from './modules/files/uploads.service';
+import { pocketsRoutes } from './modules/pockets/pockets.routes';
+import { PocketsService } from './modules/pockets/pockets.service';
+import { prepareLigand, quickPrepareProtein } from './modules/preparation/preparation.executors';
+import { preparationRoutes } from './modules/preparation/preparation.routes';
+import { PreparationService } from './modules/preparation/preparation.service';
 import { ProjectAccess } from './modules/projects/project-access';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -125,6 +135,13 @@ export async function buildApp({
   const queue = new LocalJobQueue(Math.max(1, availableParallelism()));
   const runner = new JobRunner(jobsRepo, queue, writer, clock, http.log);
   const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock);
+  const dockingRepo = new DockingRepository(db.kysely);
+  const docking = new DockingService(dockingRepo, filesRepo, storage, access, jobs);
+  runner.register(DOCKING_JOB_TYPE, dockingExecutor({ results: dockingRepo, files: filesRepo, storage, clock }));
+  const preparation = new PreparationService(files, jobs, access);
+  const pockets = new PocketsService(files, access);
+  runner.register(PREPARATION_JOB_TYPES.protein, quickPrepareProtein({ files: filesRepo, fileRules: files }));
+  runner.register(PREPARATION_JOB_TYPES.ligand, prepareLigand({ files: filesRepo, fileRules: files }));
   // A purged guest's files go with its projects: the rows by cascade, the objects here.
   guestPurge.addHook(async (userIds) => {
     for (const key of await filesRepo.storageKeysOfCreators(userIds)) await storage.delete(key);
@@ -174,6 +191,9 @@ export async function buildApp({
   await http.register(fileGroupsRoutes(groups), { prefix: '/v1/file_groups' });
   await http.register(fileJobsRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/jobs' });
   await http.register(jobsRoutes(jobs), { prefix: '/v1/jobs' });
+  await http.register(preparationRoutes(preparation), { prefix: '/v1/jobs' });
+  await http.register(pocketsRoutes(pockets), { prefix: '/v1/docking' });
+  await http.register(dockingRoutes(docking), { prefix: '/v1' });
   await http.register(async (scope) => {
     // tus reads the raw request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));

@@ -107,12 +107,18 @@ export type DockingSettingsInput = z.input<typeof DockingSettings>;
 /** POST /v1/jobs/docking */
 export const DockingRequest = z.object({
   project_id: z.number({ error: 'fieldRequired' }).int().positive(),
-  protein_id: z.number({ error: 'dockingProteinRequired' }).int('dockingProteinRequired').positive(),
+  // An array (a multi-select) is refused with its own message: one protein per docking.
+  protein_id: z
+    .number({ error: (issue) => (Array.isArray(issue.input) ? 'dockingOneProtein' : 'dockingProteinRequired') })
+    .int('dockingProteinRequired')
+    .positive('dockingProteinRequired'),
   ligand_ids: z
     .array(z.number({ error: 'invalidValue' }).int().positive(), { error: 'dockingLigandRequired' })
     .min(1, 'dockingLigandRequired')
     .max(DOCKING_LIMITS.ligandsMax, 'invalidValue'),
-  pocket: DockingPocket.refine((p) => !isZeroPocket(p), 'dockingPocketRequired'),
+  pocket: z
+    .object(DockingPocket.shape, { error: 'dockingPocketRequired' })
+    .refine((p) => !isZeroPocket(p), 'dockingPocketRequired'),
   settings: DockingSettings.default(DockingSettings.parse({})),
 });
 export type DockingRequest = z.infer<typeof DockingRequest>;

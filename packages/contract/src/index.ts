@@ -6,5 +6,7 @@ export * from './files';
 export * from './jobs';
 export * from './limits';
 export * from './messages';
+export * from './pockets';
+export * from './preparation';
 export * from './projects';
 export * from './users';

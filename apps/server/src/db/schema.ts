@@ -134,7 +134,26 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** One retained pose of a docked ligand, or a ligand that failed (migration 0005). */
+export interface DockingResultsTable {
+  id: Generated<number>;
+  job_id: number;
+  project_id: number;
+  /** Position of the ligand molecule in the submission (stable order for failed rows). */
+  ligand_index: number;
+  ligand_name: string;
+  pose: number | null;
+  score: number | null;
+  file_id: number | null;
+  protein_file_id: number | null;
+  complex_file_id: number | null;
+  status: 'SUCCESS' | 'FAILED';
+  error: string | null;
+  created_at: string;
+}
+
 export interface Database {
+  docking_results: DockingResultsTable;
   jobs: JobsTable;
   file_groups: FileGroupsTable;
   files: FilesTable;
@@ -156,3 +175,5 @@ export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
 export type FileGroupRow = Selectable<FileGroupsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type DockingResultRecord = Selectable<DockingResultsTable>;
+export type NewDockingResultRecord = Insertable<DockingResultsTable>;

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface ProcessResult {
   code: number | null;
@@ -16,6 +17,14 @@ export class JobCancelledError extends Error {
  * shell string), streaming its output to the job log. Aborting kills the whole group,
  * so tools that start their own children die with them.
  */
+/**
+ * Tools are started through util-linux's `setpriv --pdeathsig KILL` where it exists: if
+ * the server dies (kill -9, OOM), the kernel kills them too, so a job recovered after a
+ * crash never races an orphaned tool of the previous run. setpriv execs the tool, so the
+ * pid we record is the tool's own.
+ */
+const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
+
 export function runProcess(
   command: string,
   args: readonly string[],
@@ -30,7 +39,8 @@ export function runProcess(
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
     if (options.signal.aborted) return reject(new JobCancelledError());
-    const child = spawn(command, args, {
+    const [cmd, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, args];
+    const child = spawn(cmd, argv, {
       cwd: options.cwd,
       env: options.env ?? process.env,
       detached: true,

@@ -17,12 +17,23 @@ export interface JobContext {
   workDir: string;
   signal: AbortSignal;
   log(text: string): Promise<void>;
-  /** Runs a tool in the job's directory; its output goes to the job log. Non-zero exit throws. */
-  run(command: string, args: readonly string[], options?: { stdin?: string }): Promise<void>;
+  /**
+   * Runs a tool in the job's directory; its output goes to the job log (and to
+   * `onOutput`, for executors that read progress or errors from it). Non-zero exit throws.
+   */
+  run(
+    command: string,
+    args: readonly string[],
+    options?: { stdin?: string; onOutput?: (text: string) => void },
+  ): Promise<void>;
   progress(done: number, total: number): Promise<void>;
   provenance(data: Record<string, unknown>): Promise<void>;
-  /** Stores an output as a project file marked as this job's result. */
-  output(name: string, ext: string, content: Buffer | string): Promise<number>;
+  /**
+   * Stores an output as a project file marked as this job's result. Outputs stay out of the
+   * Entry List unless `showEntry` (a prepared structure is meant to be used next; docking
+   * poses are reached through the result table).
+   */
+  output(name: string, ext: string, content: Buffer | string, options?: { showEntry?: boolean }): Promise<number>;
 }
 
 export type Executor = (ctx: JobContext) => Promise<void>;
@@ -170,6 +181,7 @@ export class JobRunner {
           stdin: options.stdin,
           onSpawn: (pid) => pids.add(pid),
           onOutput: (text) => {
+            options.onOutput?.(text);
             pending = pending.then(() => log(text));
           },
         });
@@ -180,7 +192,7 @@ export class JobRunner {
       },
       progress: (done, total) => this.jobs.update(job.id, { progress_done: done, progress_total: total }),
       provenance: (data) => this.jobs.update(job.id, { provenance: JSON.stringify(data) }),
-      output: async (name, ext, content) => {
+      output: async (name, ext, content, options) => {
         const [row] = await this.writer.createMany(job.project_id, job.user_id, [
           {
             name,
@@ -188,7 +200,7 @@ export class JobRunner {
             content: typeof content === 'string' ? Buffer.from(content) : content,
             isJobResult: true,
             jobId: job.id,
-            isShowEntry: false,
+            isShowEntry: options?.showEntry ?? false,
           },
         ]);
         return row!.id;

@@ -4,6 +4,7 @@ import { accountsAndProjects } from './0001_accounts_projects';
 import { feedback } from './0002_feedback';
 import { files } from './0003_files';
 import { jobs } from './0004_jobs';
+import { docking } from './0005_docking';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -17,6 +18,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0002_feedback': feedback(dialect),
         '0003_files': files(dialect),
         '0004_jobs': jobs(dialect),
+        '0005_docking': docking(dialect),
       };
     },
   };

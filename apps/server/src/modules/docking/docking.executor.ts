@@ -1,0 +1,429 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { mergeToPdb } from '../../chem/conversions';
+import { pdbqtToPdb } from '../../chem/pdbqt';
+import { safeName, uniqueNames } from '../../chem/text';
+import type { NewDockingResultRecord } from '../../db/schema';
+import type { Executor, JobContext } from '../../jobs/job-runner';
+import { type Clock, iso } from '../../lib/clock';
+import type { ObjectStorage } from '../../storage/object-storage';
+import type { FilesRepository } from '../files/files.repository';
+import type { DockingRepository } from './docking.repository';
+import type { DockingParams, DockingProvenance } from './docking.service';
+import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
+import { pythonPath, RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
+import { cleanReceptor } from './receptor-prep';
+import { vinaError, vinaScores } from './vina-output';
+
+export interface DockingExecutorDeps {
+  results: DockingRepository;
+  files: FilesRepository;
+  storage: ObjectStorage;
+  clock: Clock;
+  /** Vina executable (default `vina`, or MEDX_VINA). */
+  vina?: string;
+  obabel?: string;
+}
+
+interface Step {
+  command: string;
+  args: string[];
+}
+
+interface Ligand {
+  index: number;
+  name: string;
+  fileId: number;
+  molecule: LigandMolecule | null;
+  /** Base name of this ligand's files in the job directory. */
+  key: string;
+  template: string | null;
+  pdbqt: string | null;
+  pdbqtSha256?: string;
+  error: string | null;
+}
+
+const cancelled = (ctx: JobContext) => ctx.signal.aborted;
+const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
+
+/** The DOCKING executor: preparation with Open Babel, one Vina batch run, poses back to SDF. */
+export function dockingExecutor(deps: DockingExecutorDeps): Executor {
+  const vina = deps.vina ?? process.env.MEDX_VINA ?? 'vina';
+  const obabel = deps.obabel ?? process.env.MEDX_OBABEL ?? 'obabel';
+
+  return async (ctx) => {
+    const params = ctx.params as DockingParams;
+    const { settings, pocket } = params;
+    const steps: Step[] = [];
+    const tool = async (command: string, args: string[], onOutput?: (text: string) => void) => {
+      steps.push({ command, args });
+      await ctx.run(command, args, { onOutput });
+    };
+    /** Runs a tool whose failure is one ligand's, not the job's: answers the reason, or null. */
+    const tryTool = async (command: string, args: string[]): Promise<string | null> => {
+      let out = '';
+      try {
+        await tool(command, args, (t) => {
+          out += t;
+        });
+        return null;
+      } catch (error) {
+        if (cancelled(ctx)) throw error;
+        return `${command} failed: ${out.trim().split('\n').slice(-3).join(' ') || (error as Error).message}`.slice(
+          0,
+          500,
+        );
+      }
+    };
+
+    // A run after a crash starts clean: rows and outputs of the interrupted attempt go.
+    await deps.results.deleteByJob(ctx.job.id);
+    for (const file of await deps.files.listByJob(ctx.job.id)) {
+      await deps.files.delete(file.id);
+      await deps.storage.delete(file.storage_key);
+    }
+
+    let vinaVersion = '';
+    await tool(vina, ['--version'], (t) => {
+      vinaVersion += t;
+    });
+    vinaVersion = vinaVersion.trim().split('\n').pop() ?? vinaVersion.trim();
+
+    // Receptor.
+    const protein = await deps.files.findById(params.protein_id);
+    if (!protein) throw new Error(`The protein file ${params.protein_id} no longer exists.`);
+    const proteinBuffer = await deps.storage.getBuffer(protein.storage_key);
+    const inputs: DockingProvenance['inputs'] = [
+      { role: 'protein', file_id: protein.id, name: protein.name, sha256: sha256(proteinBuffer) },
+    ];
+    let receptorPdb: string;
+    const preparation: Record<string, unknown> = {};
+    const reuse = params.prepared_receptor ? await deps.files.findById(params.prepared_receptor.file_id) : undefined;
+    if (reuse && reuse.sha256 === params.prepared_receptor?.sha256) {
+      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), await deps.storage.getBuffer(reuse.storage_key));
+      receptorPdb =
+        protein.file_type === 'PDBQT'
+          ? pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true })
+          : cleanReceptor(proteinBuffer.toString('utf8')).pdb;
+      preparation.receptor = { reused_pdbqt_file_id: reuse.id, sha256: reuse.sha256 };
+    } else if (protein.file_type === 'PDBQT') {
+      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), proteinBuffer);
+      receptorPdb = pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true });
+      preparation.receptor = 'PDBQT used as uploaded';
+    } else {
+      const clean = cleanReceptor(proteinBuffer.toString('utf8'));
+      await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.pdb);
+      receptorPdb = clean.pdb;
+      preparation.receptor = { kept_atoms: clean.atoms, dropped: clean.dropped };
+      await tool(obabel, [
+        'receptor_clean.pdb',
+        '-xr',
+        '-p',
+        '7.4',
+        '--partialcharge',
+        'gasteiger',
+        '-O',
+        'receptor.pdbqt',
+      ]);
+      const made = await readFile(join(ctx.workDir, 'receptor.pdbqt'), 'utf8').catch(() => '');
+      if (!/^ATOM/m.test(made)) throw new Error('Open Babel could not prepare the receptor (no atoms in its PDBQT).');
+    }
+
+    // The receptor Vina gets is kept with the job: a rerun docks into exactly this one.
+    const receptorPdbqt = await readFile(join(ctx.workDir, 'receptor.pdbqt'));
+    const preparedReceptor = {
+      file_id: await ctx.output(
+        `${safeName(protein.name.replace(/\.[^.]+$/, ''), 'receptor')}_prepared.pdbqt`,
+        'pdbqt',
+        receptorPdbqt,
+      ),
+      sha256: sha256(receptorPdbqt),
+    };
+
+    // Ligands: every molecule of every file, named uniquely across the job.
+    const ligands: Ligand[] = [];
+    for (const fileId of [...new Set(params.ligand_ids)]) {
+      const file = await deps.files.findById(fileId);
+      const format = file ? ligandFormatOf(file.file_type) : null;
+      if (!file || !format) {
+        ligands.push({
+          index: ligands.length,
+          name: `file ${fileId}`,
+          fileId,
+          molecule: null,
+          key: '',
+          template: null,
+          pdbqt: null,
+          error: 'The ligand file no longer exists.',
+        });
+        continue;
+      }
+      const buffer = await deps.storage.getBuffer(file.storage_key);
+      inputs.push({ role: 'ligand', file_id: file.id, name: file.name, sha256: sha256(buffer) });
+      const molecules = ligandMolecules(file.name, format, buffer.toString('utf8'));
+      for (const molecule of molecules) {
+        ligands.push({
+          index: ligands.length,
+          name: molecule.name,
+          fileId,
+          molecule,
+          key: `lig${ligands.length + 1}`,
+          template: null,
+          pdbqt: null,
+          error: null,
+        });
+      }
+    }
+    const unique = uniqueNames(ligands.map((l) => l.name));
+    ligands.forEach((l, i) => {
+      l.name = unique[i] ?? l.name;
+    });
+    const total = ligands.length;
+    let failedCount = ligands.filter((l) => l.error).length;
+    await ctx.progress(0, total);
+
+    for (const ligand of ligands) {
+      if (!ligand.molecule) continue;
+      const { format, content } = ligand.molecule;
+      const input = `${ligand.key}_in.${format}`;
+      await writeFile(join(ctx.workDir, input), content);
+      if (format === 'sdf') {
+        ligand.template = input;
+      } else if (format === 'mol2') {
+        // MOL2 keeps bond orders; RDKit reads them best from Open Babel's SDF.
+        const error = await tryTool(obabel, [input, '-osdf', '-O', `${ligand.key}_template.sdf`]);
+        if (!error && existsSync(join(ctx.workDir, `${ligand.key}_template.sdf`))) {
+          ligand.template = `${ligand.key}_template.sdf`;
+        }
+      }
+      const pdbqt = `${ligand.key}.pdbqt`;
+      if (format === 'pdbqt') {
+        await writeFile(join(ctx.workDir, pdbqt), content);
+      } else {
+        const error = await tryTool(obabel, [input, '-p', '7.4', '-O', pdbqt]);
+        const made = await readFile(join(ctx.workDir, pdbqt), 'utf8').catch(() => '');
+        if (error || !/^(ATOM|HETATM)/m.test(made)) {
+          ligand.error = error ?? 'Open Babel could not convert the ligand to PDBQT.';
+          failedCount++;
+          continue;
+        }
+      }
+      ligand.pdbqt = pdbqt;
+      ligand.pdbqtSha256 = sha256(await readFile(join(ctx.workDir, pdbqt)));
+    }
+    await ctx.progress(failedCount, total);
+
+    // Vina, once for all ligands (batch mode: the grid maps are computed once). Vina
+    // stops at the first ligand it cannot read; that ligand is failed and the run
+    // resumes with the ones after it.
+    const outDir = join(ctx.workDir, 'out');
+    await mkdir(outDir, { recursive: true });
+    const outFile = (l: Ligand) => join(outDir, `${l.key}_out.pdbqt`);
+    const cpu = availableParallelism();
+    const vinaArgs = (batch: Ligand[]) => [
+      '--receptor',
+      'receptor.pdbqt',
+      ...batch.flatMap((l) => ['--batch', l.pdbqt!]),
+      '--dir',
+      'out',
+      '--scoring',
+      'vina',
+      '--center_x',
+      String(pocket.center_x),
+      '--center_y',
+      String(pocket.center_y),
+      '--center_z',
+      String(pocket.center_z),
+      '--size_x',
+      String(pocket.size_x),
+      '--size_y',
+      String(pocket.size_y),
+      '--size_z',
+      String(pocket.size_z),
+      '--exhaustiveness',
+      String(settings.exhaustiveness),
+      '--num_modes',
+      String(settings.num_modes),
+      '--energy_range',
+      String(settings.energy_range),
+      '--min_rmsd',
+      String(settings.min_rmsd),
+      '--cpu',
+      String(cpu),
+      '--seed',
+      String(settings.seed),
+    ];
+    let pending = ligands.filter((l) => l.pdbqt);
+    const watch = setInterval(() => {
+      void readdir(outDir)
+        .then((names) => ctx.progress(Math.min(total, failedCount + names.length), total))
+        .catch(() => {});
+    }, 1000);
+    try {
+      while (pending.length > 0) {
+        let output = '';
+        try {
+          await tool(vina, vinaArgs(pending), (t) => {
+            output += t;
+          });
+          break;
+        } catch (error) {
+          if (cancelled(ctx)) throw error;
+          const culprit = pending.find((l) => !existsSync(outFile(l)));
+          // Before the grid is done, the problem is the receptor or the box: the job's.
+          if (!culprit || !/Computing Vina grid[^\n]*done/.test(output)) {
+            throw new Error(`Vina failed: ${vinaError(output) || (error as Error).message}`);
+          }
+          culprit.error = `Vina could not dock this ligand: ${vinaError(output)}`;
+          failedCount++;
+          pending = pending.filter((l) => l !== culprit && !existsSync(outFile(l)));
+        }
+      }
+    } finally {
+      clearInterval(watch);
+    }
+
+    // Poses back to SDF with the input's bond orders (one Python run for all ligands).
+    const docked = ligands.filter((l) => l.pdbqt && !l.error);
+    const restoreJobs: RestoreJob[] = [];
+    const scoresOf = new Map<Ligand, number[]>();
+    for (const ligand of docked) {
+      const out = await readFile(outFile(ligand), 'utf8').catch(() => '');
+      const scores = vinaScores(out);
+      if (scores.length === 0) {
+        ligand.error = 'Vina wrote no pose for this ligand.';
+        failedCount++;
+        continue;
+      }
+      const error = await tryTool(obabel, [
+        join('out', `${ligand.key}_out.pdbqt`),
+        '-osdf',
+        '-O',
+        `${ligand.key}_poses.sdf`,
+      ]);
+      if (error) {
+        ligand.error = error;
+        failedCount++;
+        continue;
+      }
+      scoresOf.set(ligand, scores);
+      restoreJobs.push({
+        name: ligand.name,
+        template: ligand.template,
+        poses: `${ligand.key}_poses.sdf`,
+        retain: settings.retain_count,
+        scores,
+        out: `${ligand.key}_docked.sdf`,
+      });
+    }
+    const answers: RestoreAnswer[] = [];
+    if (restoreJobs.length > 0) {
+      await writeFile(join(ctx.workDir, 'restore.json'), JSON.stringify(restoreJobs));
+      await tool(pythonPath(), ['-c', RESTORE_SCRIPT, 'restore.json', 'restored.json']);
+      answers.push(...(JSON.parse(await readFile(join(ctx.workDir, 'restored.json'), 'utf8')) as RestoreAnswer[]));
+    }
+
+    // Outputs and rows.
+    const now = iso(deps.clock.now());
+    const rows: NewDockingResultRecord[] = [];
+    const withPoses = ligands.filter((l) => scoresOf.has(l));
+    for (const [i, ligand] of withPoses.entries()) {
+      const answer = answers[i];
+      if (!answer?.ok) {
+        ligand.error = `The poses could not be written: ${answer?.note ?? 'no answer'}`;
+        continue;
+      }
+      const sdf = await readFile(join(ctx.workDir, restoreJobs[i]!.out), 'utf8');
+      const base = safeName(ligand.name, ligand.key);
+      const fileId = await ctx.output(`${base}_docked.sdf`, 'sdf', sdf);
+      const best = `${sdf.split('$$$$')[0]!.replace(/^\n+/, '')}$$$$\n`;
+      let complexId: number | null = null;
+      let note = answer.note;
+      try {
+        const complex = await mergeToPdb([
+          { name: 'receptor', ext: 'pdb', content: receptorPdb },
+          { name: ligand.name, ext: 'sdf', content: best },
+        ]);
+        complexId = await ctx.output(`${base}_complex.pdb`, 'pdb', complex);
+      } catch (error) {
+        note = [note, `the complex could not be written: ${(error as Error).message}`].filter(Boolean).join('; ');
+      }
+      const scores = scoresOf.get(ligand)!;
+      for (let pose = 1; pose <= (answer.count ?? 1); pose++) {
+        rows.push({
+          job_id: ctx.job.id,
+          project_id: ctx.job.project_id,
+          ligand_index: ligand.index,
+          ligand_name: ligand.name,
+          pose,
+          score: scores[pose - 1] ?? null,
+          file_id: fileId,
+          protein_file_id: protein.id,
+          complex_file_id: complexId,
+          status: 'SUCCESS',
+          error: note,
+          created_at: now,
+        });
+      }
+    }
+    for (const ligand of ligands) {
+      if (rows.some((r) => r.ligand_index === ligand.index)) continue;
+      rows.push({
+        job_id: ctx.job.id,
+        project_id: ctx.job.project_id,
+        ligand_index: ligand.index,
+        ligand_name: ligand.name,
+        pose: null,
+        score: null,
+        file_id: null,
+        protein_file_id: protein.id,
+        complex_file_id: null,
+        status: 'FAILED',
+        error: ligand.error ?? 'The ligand could not be docked.',
+        created_at: now,
+      });
+    }
+    await deps.results.insertMany(rows);
+    await ctx.progress(total, total);
+
+    const ranked = rows
+      .filter((r) => r.status === 'SUCCESS')
+      .sort((a, b) => (a.score ?? 0) - (b.score ?? 0))
+      .map((r, i) => ({ rank: i + 1, ligand_name: r.ligand_name, pose: r.pose, score: r.score, file_id: r.file_id }));
+    const provenance: DockingProvenance & Record<string, unknown> = {
+      request: params,
+      vina_version: vinaVersion,
+      seed: settings.seed,
+      cpu,
+      parameters: { ...settings, pocket },
+      inputs,
+      prepared_receptor: preparedReceptor,
+      preparation,
+      restore_script_sha256: RESTORE_SCRIPT_SHA256,
+      // The exact commands, in order (the restore script is identified by its hash).
+      steps: steps.map((s) =>
+        s.command === pythonPath()
+          ? { command: s.command, args: ['-c', `<restore script ${RESTORE_SCRIPT_SHA256}>`, ...s.args.slice(2)] }
+          : s,
+      ),
+      ligands: ligands.map((l) => ({
+        index: l.index,
+        name: l.name,
+        file_id: l.fileId,
+        pdbqt_sha256: l.pdbqtSha256 ?? null,
+        error: l.error,
+      })),
+      details: ranked,
+    };
+    await ctx.provenance(provenance);
+    const failed = rows.filter((r) => r.status === 'FAILED');
+    if (failed.length === total) {
+      throw new Error(
+        `Every ligand failed. ${failed.map((r) => `${r.ligand_name}: ${r.error}`).join(' | ')}`.slice(0, 2000),
+      );
+    }
+  };
+}

@@ -1,0 +1,96 @@
+import {
+  type DetectedPocket,
+  type DetectPocketsRequest,
+  DOCKING_LIMITS,
+  type DockingPocket,
+  type LigandPocketRequest,
+  type ResiduePocketRequest,
+} from '@medx/contract';
+import type { FileRow } from '../../db/schema';
+import { AppError, badRequest } from '../../http/app-error';
+import type { AuthContext } from '../../http/request-context';
+import type { FilesService } from '../files/files.service';
+import type { ProjectAccess } from '../projects/project-access';
+import { detectCavities } from './cavity';
+import { boxAround, cavityAtoms, parseResidueTokens, selectResidues } from './pocket-geometry';
+import { ligandHeavyAtoms, pdbAtoms, proteinPdbText, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
+
+const LIGAND_EXTS = ['sdf', 'mol', 'mol2', 'pdb', 'pdbqt'];
+const PROTEIN_EXTS = ['pdb', 'cif', 'pdbqt'];
+
+const fits = (p: DockingPocket) => Math.max(p.size_x, p.size_y, p.size_z) <= DOCKING_LIMITS.boxEdgeMax;
+
+/** Pocket boxes computed from project files; reading the project is enough. */
+export class PocketsService {
+  constructor(
+    private readonly files: FilesService,
+    private readonly access: ProjectAccess,
+  ) {}
+
+  private async projectFile(auth: AuthContext, projectId: number, fileId: number): Promise<FileRow> {
+    await this.access.require(auth, projectId, 'read');
+    const file = await this.files.requireFile(auth, fileId, 'read');
+    if (file.project_id !== projectId) throw badRequest('prepFileNotInProject', { id: fileId });
+    return file;
+  }
+
+  private async proteinAtoms(file: FileRow): Promise<ResidueAtom[]> {
+    const ext = file.ext.toLowerCase();
+    if (!PROTEIN_EXTS.includes(ext)) throw badRequest('pocketProteinType', { name: file.name });
+    let atoms: ResidueAtom[];
+    try {
+      atoms = receptorHeavyAtoms(pdbAtoms(await proteinPdbText(ext, await this.files.readText(file))));
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw badRequest('prepProteinUnreadable', {
+        name: file.name,
+        detail: err instanceof Error ? err.message : String(err),
+      });
+    }
+    if (atoms.length === 0) throw badRequest('prepNotProtein', { name: file.name });
+    return atoms;
+  }
+
+  async aroundLigand(auth: AuthContext, body: LigandPocketRequest): Promise<DockingPocket> {
+    const file = await this.projectFile(auth, body.project_id, body.ligand_id);
+    const ext = file.ext.toLowerCase();
+    if (!LIGAND_EXTS.includes(ext)) throw badRequest('pocketLigandType', { name: file.name });
+    const points = ligandHeavyAtoms(ext, await this.files.readText(file));
+    if (points.length === 0) throw badRequest('pocketLigandNoAtoms', { name: file.name });
+    const pocket = boxAround(points, body.padding);
+    if (!fits(pocket)) throw badRequest('dockingBoxTooLarge');
+    return pocket;
+  }
+
+  async aroundResidues(auth: AuthContext, body: ResiduePocketRequest): Promise<DockingPocket> {
+    const { selectors, bad } = parseResidueTokens(body.residues);
+    if (bad.length > 0) throw badRequest('pocketBadResidueTokens', { tokens: bad.slice(0, 10).join(' ') });
+    if (selectors.length === 0) throw badRequest('pocketResiduesRequired');
+    const file = await this.projectFile(auth, body.project_id, body.protein_id);
+    const { atoms, unknown } = selectResidues(await this.proteinAtoms(file), selectors);
+    if (unknown.length > 0) {
+      throw badRequest('pocketUnknownResidues', { name: file.name, residues: unknown.slice(0, 10).join(' ') });
+    }
+    // Spec §5: the cutoff adds 2 × cutoff to each size.
+    const pocket = boxAround(atoms, body.cutoff);
+    if (!fits(pocket)) throw badRequest('dockingBoxTooLarge');
+    return pocket;
+  }
+
+  async detect(auth: AuthContext, body: DetectPocketsRequest): Promise<DetectedPocket[]> {
+    const file = await this.projectFile(auth, body.project_id, body.protein_id);
+    const cavities = detectCavities(cavityAtoms(await this.proteinAtoms(file)), { max: body.max });
+    return cavities
+      .filter((c) => fits(c.pocket))
+      .map((c) => ({
+        rank: c.rank,
+        pocket: c.pocket,
+        buriedness: c.buriedness,
+        enclosed: c.enclosed,
+        score: c.score,
+        volume: c.volume,
+        residues: c.residues,
+        centroid: c.centroid,
+      }));
+  }
+}

@@ -1,0 +1,210 @@
+import type { AuthResult, DockingResultList, DockingSubmitResult, ProjectFile } from '@medx/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { benchFile } from '../support/bench';
+import { expectOk } from '../support/helpers';
+import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
+import { importOk } from '../support/uploads';
+import { alive, canonicalOfRecords, cmdline, pocketOf, rmsd, waitFor, waitForJob } from './docking-support';
+
+/**
+ * Real dockings through the API: Open Babel, Vina 1.2.3 and RDKit on 7CNQ (3 torsions,
+ * a few seconds at exhaustiveness 4), the pocket from the crystal ligand + 5 Å.
+ */
+let t: TestApp;
+let owner: AuthResult;
+let projectId: number;
+let protein: ProjectFile;
+let ligand: ProjectFile;
+const crystal = benchFile('7cnq', 'ligand.sdf').toString();
+const pocket = pocketOf(crystal);
+const SEED = 20260115;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.jobs.runner.start();
+  owner = await registerUser(t);
+  projectId = await createProject(t, owner.token, 'Docking');
+  protein = await importOk(t, owner.token, projectId, '7cnq.pdb', benchFile('7cnq', 'receptor.pdb'));
+  ligand = await importOk(t, owner.token, projectId, '7cnq_ligand.sdf', crystal);
+});
+afterAll(async () => {
+  await t?.app.jobs.runner.stop();
+  await t?.close();
+});
+
+const submit = async (body: Record<string, unknown>) =>
+  expectOk(
+    await t.request<DockingSubmitResult>('POST', '/v1/jobs/docking', {
+      token: owner.token,
+      body: { project_id: projectId, protein_id: protein.id, ligand_ids: [ligand.id], pocket, ...body },
+    }),
+    'submitSuccess',
+  ).job_id;
+const results = async (jobId: number, query: Record<string, number> = {}) =>
+  expectOk(
+    await t.request<DockingResultList>('GET', `/v1/jobs/${jobId}/docking_result`, { token: owner.token, query }),
+  );
+const download = async (fileId: number) =>
+  (await t.app.http.inject({ method: 'GET', url: `/v1/files/${fileId}/download`, headers: { token: owner.token } }))
+    .body;
+
+describe('a real redocking of 7CNQ', () => {
+  let jobId: number;
+  beforeAll(async () => {
+    jobId = await submit({ settings: { exhaustiveness: 4, retain_count: 3, seed: SEED, job_name: 'Redock 7CNQ' } });
+    const job = await waitForJob(t, owner.token, jobId);
+    expect(job, job.error ?? '').toMatchObject({ status: 'FINISHED', job_name: 'Redock 7CNQ' });
+  }, 180_000);
+
+  it('finds the crystal pose: top-1 heavy-atom RMSD under 2 Å', async () => {
+    const list = await results(jobId);
+    const top = list.items[0]!;
+    expect(top).toMatchObject({ rank: 1, pose: 1, status: 'SUCCESS', ligand_name: '7CNQ_G8X_A_602', error: null });
+    expect(top.score).toBeLessThan(-4);
+    const sdf = await download(top.file_id!);
+    expect(rmsd(crystal, sdf)).toBeLessThan(2);
+  });
+
+  it('lists the best retain_count poses, ranked by score, 5 per page by default', async () => {
+    const list = await results(jobId);
+    expect(list.total).toBe(3);
+    expect(list.items.map((r) => r.rank)).toEqual([1, 2, 3]);
+    expect(list.items.map((r) => r.pose)).toEqual([1, 2, 3]);
+    const scores = list.items.map((r) => r.score!);
+    expect([...scores].sort((a, b) => a - b)).toEqual(scores);
+    const page2 = await results(jobId, { page: 2, limit: 2 });
+    expect(page2.items).toHaveLength(1);
+    expect(page2.items[0]).toMatchObject({ rank: 3, pose: 3 });
+    // The project's list holds the same rows.
+    const byProject = expectOk(
+      await t.request<DockingResultList>('GET', `/v1/projects/${projectId}/docking_result`, {
+        token: owner.token,
+        query: { job_id: jobId },
+      }),
+    );
+    expect(byProject).toEqual(list);
+  });
+
+  it('writes the poses as SDF with the ligand’s real bond orders and the scores', async () => {
+    const top = (await results(jobId)).items[0]!;
+    const sdf = await download(top.file_id!);
+    const input = canonicalOfRecords(crystal)[0];
+    expect(canonicalOfRecords(sdf)).toEqual([input, input, input]);
+    expect(sdf).toContain('>  <vina_score>');
+    expect(sdf).toContain(top.score!.toFixed(3));
+  });
+
+  it('writes the complex: the protein and the best pose in one PDB', async () => {
+    const top = (await results(jobId)).items[0]!;
+    expect(top.protein_file_id).toBe(protein.id);
+    const pdb = await download(top.complex_file_id!);
+    expect(pdb.match(/^ATOM/gm)!.length).toBeGreaterThan(10_000);
+    expect(pdb.match(/^HETATM/gm)!.length).toBeGreaterThanOrEqual(10);
+    const outputs = expectOk(await t.request<ProjectFile[]>('GET', `/v1/jobs/${jobId}/files`, { token: owner.token }));
+    expect(outputs.map((f) => f.ext).sort()).toEqual(['pdb', 'pdbqt', 'sdf']);
+    expect(outputs.every((f) => f.is_job_result && f.job_id === jobId)).toBe(true);
+  });
+
+  it('records the provenance: Vina version, seed, parameters, input hashes, commands', async () => {
+    const row = await t.db.kysely.selectFrom('jobs').select('provenance').where('id', '=', jobId).executeTakeFirst();
+    const p = JSON.parse(row!.provenance!) as Record<string, unknown> & {
+      steps: { command: string; args: string[] }[];
+      inputs: { sha256: string; file_id: number }[];
+    };
+    expect(p).toMatchObject({
+      vina_version: 'AutoDock Vina v1.2.3',
+      seed: SEED,
+      parameters: { exhaustiveness: 4, num_modes: 9, energy_range: 3, min_rmsd: 1, retain_count: 3, pocket },
+    });
+    const files = await t.db.kysely.selectFrom('files').select(['id', 'sha256']).execute();
+    for (const input of p.inputs) expect(input.sha256).toBe(files.find((f) => f.id === input.file_id)!.sha256);
+    const commands = p.steps.map((s) => [s.command, ...s.args].join(' '));
+    expect(commands).toContainEqual('obabel receptor_clean.pdb -xr -p 7.4 --partialcharge gasteiger -O receptor.pdbqt');
+    expect(commands.find((c) => c.includes('--batch'))).toContain(`--seed ${SEED}`);
+  });
+
+  it('a rerun from the provenance reproduces the same top score', async () => {
+    const first = (await results(jobId)).items[0]!;
+    const rerun = expectOk(
+      await t.request<DockingSubmitResult>('POST', `/v1/jobs/${jobId}/rerun`, { token: owner.token }),
+      'submitSuccess',
+    ).job_id;
+    expect(rerun).not.toBe(jobId);
+    expect((await waitForJob(t, owner.token, rerun)).status).toBe('FINISHED');
+    const again = (await results(rerun)).items[0]!;
+    expect(again.score).toBe(first.score);
+    expect(again.job_id).toBe(rerun);
+    // It docked into the receptor the first run prepared, with the same ligand preparation.
+    const provenance = async (id: number) => {
+      const row = await t.db.kysely.selectFrom('jobs').select('provenance').where('id', '=', id).executeTakeFirst();
+      return JSON.parse(row!.provenance!) as {
+        preparation: { receptor: unknown };
+        prepared_receptor: { file_id: number; sha256: string };
+        ligands: { pdbqt_sha256: string }[];
+        seed: number;
+      };
+    };
+    const [before, after] = [await provenance(jobId), await provenance(rerun)];
+    expect(after.preparation.receptor).toEqual({
+      reused_pdbqt_file_id: before.prepared_receptor.file_id,
+      sha256: before.prepared_receptor.sha256,
+    });
+    expect(after.seed).toBe(SEED);
+    expect(after.ligands.map((l) => l.pdbqt_sha256)).toEqual(before.ligands.map((l) => l.pdbqt_sha256));
+  }, 120_000);
+});
+
+describe('a multi-ligand job with a broken ligand', () => {
+  it('docks every molecule, lists the broken one FAILED with its reason, and FINISHES', async () => {
+    // Two molecules in one SDF, then a PDBQT Vina cannot read (an atom type it does not know).
+    const two = await importOk(
+      t,
+      owner.token,
+      projectId,
+      'two.sdf',
+      crystal + benchFile('1uw6', 'ligand.sdf').toString(),
+    );
+    const bad = await importOk(
+      t,
+      owner.token,
+      projectId,
+      'broken.pdbqt',
+      'ROOT\nATOM      1  C   UNL     1      -0.780  12.880  63.550  0.00  0.00    +0.000 Xx\nATOM      2  C   UNL     1      -0.100  12.000  64.550  0.00  0.00    +0.000 C\nENDROOT\nTORSDOF 0\n',
+    );
+    const jobId = await submit({
+      ligand_ids: [bad.id, two.id],
+      settings: { exhaustiveness: 1, seed: 7 },
+    });
+    const job = await waitForJob(t, owner.token, jobId);
+    expect(job.status, job.error ?? '').toBe('FINISHED');
+    const list = await results(jobId);
+    expect(list.total).toBe(3);
+    const [a, b, failed] = list.items;
+    expect([a!.status, b!.status]).toEqual(['SUCCESS', 'SUCCESS']);
+    expect(new Set([a!.ligand_name, b!.ligand_name])).toEqual(new Set(['7CNQ_G8X_A_602', 'NCT']));
+    expect(failed).toMatchObject({ status: 'FAILED', rank: null, score: null, file_id: null, ligand_name: 'broken' });
+    expect(failed!.error).toMatch(/Xx is not a valid AutoDock type/);
+  }, 120_000);
+});
+
+describe('cancel', () => {
+  it('kills the running vina process and marks the job STOPPED', async () => {
+    const jobId = await submit({ settings: { exhaustiveness: 128, seed: 1 } });
+    const { runner } = t.app.jobs;
+    const vinaPids = await waitFor(
+      async () => runner.pidsOf(jobId).filter((pid) => alive(pid) && / --batch /.test(cmdline(pid))),
+      (pids) => pids.length > 0,
+      60_000,
+    );
+    expect(vinaPids).toHaveLength(1);
+    expectOk(await t.request('POST', `/v1/jobs/${jobId}/cancel`, { token: owner.token }), 'cancelSuccessful');
+    const gone = await waitFor(
+      async () => alive(vinaPids[0]!),
+      (a) => !a,
+      10_000,
+    );
+    expect(gone).toBe(false);
+    expect((await waitForJob(t, owner.token, jobId)).status).toBe('STOPPED');
+    expect((await results(jobId)).total).toBe(0);
+  }, 90_000);
+});
