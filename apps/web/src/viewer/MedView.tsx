@@ -5,6 +5,8 @@ import { Plugin } from 'molstar/lib/mol-plugin-ui/plugin';
 import { type CSSProperties, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCreateWebGl, isLowGraphics } from './graphics';
+import { MedViewStatus } from './MedViewStatus';
+import { installDropHandler } from './medview-drop';
 import { medViewSpec } from './plugin-spec';
 import { ViewerToolbar } from './toolbar/ViewerToolbar';
 import { useOptionalViewer } from './ViewerProvider';
@@ -48,6 +50,7 @@ export function MedView({ lowGraphics, onReady, className, style }: MedViewProps
     const init = plugin.init().then(
       () => {
         if (disposed) return;
+        installDropHandler(plugin);
         viewer?.attach(plugin);
         setState({ kind: 'ready', plugin });
         onReady?.(plugin);
@@ -75,11 +78,12 @@ export function MedView({ lowGraphics, onReady, className, style }: MedViewProps
           <div style={{ position: 'relative', flex: 1, minHeight: 0 }}>
             <Plugin plugin={state.plugin} />
           </div>
+          <MedViewStatus plugin={state.plugin} />
         </div>
       )}
       {state.kind === 'starting' && (
         <div style={{ display: 'flex', height: '100%', alignItems: 'center', justifyContent: 'center' }}>
-          <Spin tip={t('starting')}>
+          <Spin description={t('starting')}>
             <div style={{ width: 160, height: 80 }} />
           </Spin>
         </div>

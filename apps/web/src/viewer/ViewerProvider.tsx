@@ -1,5 +1,6 @@
+import type { PluginUIContext } from 'molstar/lib/mol-plugin-ui/context';
 import { createContext, type ReactNode, useContext, useState, useSyncExternalStore } from 'react';
-import type { ViewerSnapshot } from './loaded-files';
+import { EMPTY_SNAPSHOT, type ViewerSnapshot } from './loaded-files';
 import { ViewerService } from './viewer-service';
 
 const ViewerContext = createContext<ViewerService | null>(null);
@@ -29,4 +30,29 @@ export function useOptionalViewer(): ViewerService | null {
 export function useViewerSnapshot(): ViewerSnapshot {
   const service = useViewer();
   return useSyncExternalStore(service.subscribe, service.snapshot, service.snapshot);
+}
+
+const noSubscription = () => () => undefined;
+const emptySnapshot = (): ViewerSnapshot => EMPTY_SNAPSHOT;
+
+/** `useViewerSnapshot` that also works without a provider (then nothing is ever loaded). */
+export function useOptionalViewerSnapshot(): ViewerSnapshot {
+  const service = useContext(ViewerContext);
+  return useSyncExternalStore(
+    service?.subscribe ?? noSubscription,
+    service?.snapshot ?? emptySnapshot,
+    service?.snapshot ?? emptySnapshot,
+  );
+}
+
+const noPlugin = () => null;
+
+/** The workspace's Mol* plugin once Med View has started it (null before, and without a provider). */
+export function useViewerPlugin(): PluginUIContext | null {
+  const service = useContext(ViewerContext);
+  return useSyncExternalStore(
+    service?.subscribePlugin ?? noSubscription,
+    service?.getPlugin ?? noPlugin,
+    service?.getPlugin ?? noPlugin,
+  );
 }

@@ -32,9 +32,11 @@ describe('planLoad', () => {
 });
 
 describe('Entry In toggle (spec §4)', () => {
-  it('loads a file that is absent or hidden', () => {
+  it('loads an absent file and shows a hidden one', () => {
     expect(entryToggleAction(undefined, 'pdb')).toBe('load');
-    expect(entryToggleAction({ visible: false }, 'pdb')).toBe('load');
+    expect(entryToggleAction(undefined, 'ply')).toBe('load');
+    expect(entryToggleAction({ visible: false }, 'pdb')).toBe('show');
+    // A PLY mesh is never left hidden by the toggle; one hidden elsewhere is loaded afresh.
     expect(entryToggleAction({ visible: false }, 'ply')).toBe('load');
   });
 

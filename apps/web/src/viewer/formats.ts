@@ -59,13 +59,15 @@ export function removesInsteadOfHiding(format: string): boolean {
   return format.trim().toLowerCase() === 'ply';
 }
 
-export type EntryToggleAction = 'load' | 'hide' | 'remove';
+export type EntryToggleAction = 'load' | 'hide' | 'show' | 'remove';
 
 /**
- * Spec §4, the Entry List's In column: a shown file is hidden (PLY: removed); anything else,
- * absent or hidden, is downloaded and loaded afresh (loading drops a stale copy first).
+ * Spec §4, the Entry List's In column: an absent file is downloaded and loaded (loading drops a
+ * stale copy first); a shown file is hidden, except PLY meshes, which are removed; a hidden file
+ * is shown again (its copy is still in the state tree, so nothing is downloaded).
  */
 export function entryToggleAction(state: { visible: boolean } | undefined, format: string): EntryToggleAction {
-  if (!state?.visible) return 'load';
+  if (!state) return 'load';
+  if (!state.visible) return removesInsteadOfHiding(format) ? 'load' : 'show';
   return removesInsteadOfHiding(format) ? 'remove' : 'hide';
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type CellLike, collectLoadedFiles, fileIdFromTags, fileTag, SnapshotStore } from './loaded-files';
+import {
+  type CellLike,
+  collectLoadedFiles,
+  fileIdFromTags,
+  fileTag,
+  fileViewState,
+  SnapshotStore,
+} from './loaded-files';
 
 function cell(ref: string, tags: string[] | undefined, label?: string, isHidden?: boolean): CellLike {
   return { transform: { ref, tags, params: label === undefined ? {} : { label } }, state: { isHidden } };
@@ -69,5 +76,24 @@ describe('SnapshotStore', () => {
     store.reset();
     expect(store.get()).toEqual({ files: [], loading: [] });
     expect(listener).toHaveBeenCalledTimes(3);
+  });
+});
+
+describe('fileViewState (the In column)', () => {
+  const snapshot = {
+    files: [
+      { fileId: 1, ref: 'a', label: 'a.pdb', visible: true },
+      { fileId: 2, ref: 'b', label: 'b.sdf', visible: false },
+    ],
+    loading: [3, 1],
+  };
+
+  it('tells absent, loading, shown and hidden apart', () => {
+    expect(fileViewState(snapshot, 4)).toBe('absent');
+    expect(fileViewState(snapshot, 3)).toBe('loading');
+    // A reload in progress shows as loading, not as the copy that is about to go.
+    expect(fileViewState(snapshot, 1)).toBe('loading');
+    expect(fileViewState(snapshot, 2)).toBe('hidden');
+    expect(fileViewState({ ...snapshot, loading: [] }, 1)).toBe('shown');
   });
 });

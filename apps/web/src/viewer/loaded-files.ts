@@ -116,3 +116,13 @@ export class SnapshotStore {
     for (const listener of [...this.listeners]) listener();
   }
 }
+
+/** What the Entry List's In column shows for one file. */
+export type FileViewState = 'absent' | 'loading' | 'shown' | 'hidden';
+
+export function fileViewState(snapshot: ViewerSnapshot, fileId: number): FileViewState {
+  if (snapshot.loading.includes(fileId)) return 'loading';
+  const file = snapshot.files.find((f) => f.fileId === fileId);
+  if (!file) return 'absent';
+  return file.visible ? 'shown' : 'hidden';
+}

@@ -1,6 +1,7 @@
 import type { PluginUIContext } from 'molstar/lib/mol-plugin-ui/context';
 import { planLoad } from './formats';
 import { collectLoadedFiles, fileTag, type LoadedFile, SnapshotStore, type ViewerSnapshot } from './loaded-files';
+import { setSubtreeHidden } from './subtree-visibility';
 import { downloadFileData, type LoadFileRequest } from './viewer-api';
 
 /** Raised by `loadFile` when the viewer cannot read the file's format. */
@@ -32,6 +33,23 @@ export class ViewerService {
     return this.plugin;
   }
 
+  private readonly pluginListeners = new Set<() => void>();
+
+  /** The attached plugin, or null (for `useSyncExternalStore` with `subscribePlugin`). */
+  readonly getPlugin = (): PluginUIContext | null => this.plugin;
+
+  /** Called whenever a plugin is attached or detached. */
+  readonly subscribePlugin = (listener: () => void): (() => void) => {
+    this.pluginListeners.add(listener);
+    return () => {
+      this.pluginListeners.delete(listener);
+    };
+  };
+
+  private notifyPlugin(): void {
+    for (const listener of [...this.pluginListeners]) listener();
+  }
+
   /** Called by <MedView> once its plugin is initialised. */
   attach(plugin: PluginUIContext): void {
     this.detach();
@@ -46,6 +64,7 @@ export class ViewerService {
     const waiting = this.waiting;
     this.waiting = [];
     for (const resolve of waiting) resolve(plugin);
+    this.notifyPlugin();
   }
 
   /** Called by <MedView> before its plugin is disposed. */
@@ -53,8 +72,10 @@ export class ViewerService {
     if (plugin && plugin !== this.plugin) return;
     this.unsubscribe?.();
     this.unsubscribe = null;
+    const had = this.plugin !== null;
     this.plugin = null;
     this.store.reset();
+    if (had) this.notifyPlugin();
   }
 
   /** The plugin, now or once a <MedView> attaches one. */
@@ -119,11 +140,9 @@ export class ViewerService {
     const plugin = this.plugin;
     const file = this.find(fileId);
     if (!plugin || !file) return false;
-    const state = plugin.state.data;
-    // What Mol*'s own visibility toggle does: the cell and its whole subtree.
-    for (const cell of state.selectQ((q) => q.byRef(file.ref).subtree())) {
-      state.updateCellState(cell.transform.ref, { isHidden: !visible });
-    }
+    // The cell and its whole subtree, as Mol*'s visibility toggle does, but parts the preset
+    // keeps hidden (the unit cell) stay hidden when the file is shown again.
+    setSubtreeHidden(plugin.state.data, file.ref, !visible);
     this.refresh();
     return true;
   }
@@ -142,6 +161,22 @@ export class ViewerService {
       if (!plugin) return;
       const builder = plugin.build();
       for (const file of this.loadedFiles(plugin)) builder.delete(file.ref);
+      await builder.commit();
+      this.refresh();
+    });
+  }
+
+  /**
+   * Empties the viewer: every top-level cell of the state tree, project files and anything else
+   * (dropped files, snapshots' data). Spec §4 "Replace Workspace".
+   */
+  clearAll(): Promise<void> {
+    return this.enqueue(async () => {
+      const plugin = this.plugin;
+      if (!plugin) return;
+      const state = plugin.state.data;
+      const builder = plugin.build();
+      for (const child of state.tree.children.get(state.tree.root.ref).toArray()) builder.delete(child);
       await builder.commit();
       this.refresh();
     });

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The Import Structure options (spec §4); the 3D viewer reads them when it arrives. */
+/** The Import Structure options (spec §4), read when an import finishes (showImportedFiles). */
 export interface ImportOptions {
   /** Show in the 3D WorkSpace (default on). */
   showIn3d: boolean;

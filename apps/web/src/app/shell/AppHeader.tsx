@@ -1,6 +1,7 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { WorkspaceHeaderTools } from '../../jobs/WorkspaceHeaderTools';
 import { WindowMenu } from '../../workspace/layout/WindowMenu';
 import { breadcrumbKey } from './breadcrumb';
 import { LanguageSelect } from './LanguageSelect';
@@ -15,6 +16,7 @@ export function AppHeader() {
         items={[{ title: <Link to="/project">{t('breadcrumb.home')}</Link> }, { title: t(breadcrumbKey(pathname)) }]}
       />
       {pathname === '/' && <WindowMenu />}
+      {pathname === '/' && <WorkspaceHeaderTools />}
       <LanguageSelect />
     </header>
   );

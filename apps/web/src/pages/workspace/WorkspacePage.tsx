@@ -25,6 +25,7 @@ import { FileViewerProvider } from '../../workspace/viewers/FileViewerHost';
 import { EntryListWindow } from '../../workspace/windows/entry-list/EntryListWindow';
 import { WorkspaceProvider } from '../../workspace/workspace-context';
 import '../../workspace/workspace.css';
+import { ViewerProvider } from '../../viewer/ViewerProvider';
 
 export const projectKey = (id: string) => ['projects', 'detail', id] as const;
 
@@ -123,31 +124,35 @@ export function WorkspacePage() {
 
   return (
     <WorkspaceProvider project={project}>
-      <FileViewerProvider>
-        <div className="medx-workspace medx-workspace-tiled" ref={area} style={{ height }} data-testid="workspace">
-          <div className="medx-workspace-bar">
-            <Typography.Text type="secondary">{t('projectLabel')}</Typography.Text>
-            <Typography.Text strong ellipsis data-testid="workspace-project-name">
-              {data.project_name}
-            </Typography.Text>
-            <span className="medx-workspace-bar-fill" />
-            <Button
-              size="small"
-              type="text"
-              icon={<ReloadOutlined />}
-              onClick={layoutActions.reset}
-              data-testid="reset-layout"
-            >
-              {t('resetLayout')}
-            </Button>
-            <FullscreenToggle />
+      {/* One viewer for the workspace: Med View attaches its plugin; the Entry List, the Structure
+          and Sequence Viewer windows and the toolbar read and drive it. */}
+      <ViewerProvider>
+        <FileViewerProvider>
+          <div className="medx-workspace medx-workspace-tiled" ref={area} style={{ height }} data-testid="workspace">
+            <div className="medx-workspace-bar">
+              <Typography.Text type="secondary">{t('projectLabel')}</Typography.Text>
+              <Typography.Text strong ellipsis data-testid="workspace-project-name">
+                {data.project_name}
+              </Typography.Text>
+              <span className="medx-workspace-bar-fill" />
+              <Button
+                size="small"
+                type="text"
+                icon={<ReloadOutlined />}
+                onClick={layoutActions.reset}
+                data-testid="reset-layout"
+              >
+                {t('resetLayout')}
+              </Button>
+              <FullscreenToggle />
+            </div>
+            <div className="medx-workspace-layout">
+              <WorkspaceLayout entryList={entryList} />
+            </div>
           </div>
-          <div className="medx-workspace-layout">
-            <WorkspaceLayout entryList={entryList} />
-          </div>
-        </div>
-        <JobResultDialog job={job} onClose={closeJob} />
-      </FileViewerProvider>
+          <JobResultDialog job={job} onClose={closeJob} />
+        </FileViewerProvider>
+      </ViewerProvider>
     </WorkspaceProvider>
   );
 }

@@ -7,7 +7,9 @@ import { filesApi } from '../../api/files';
 import { uploadFile } from '../../api/uploads';
 import { formatSize } from '../../lib/format-size';
 import { testId } from '../../lib/test-id';
-import { setImportOptions, useImportOptions } from '../import-options';
+import { showImportedFiles } from '../../viewer/open-file';
+import { useOptionalViewer } from '../../viewer/ViewerProvider';
+import { getImportOptions, setImportOptions, useImportOptions } from '../import-options';
 import { useWorkspace } from '../workspace-context';
 import { extensionOf, type ImportStatus, importFiles, isImportable } from './import-files';
 
@@ -29,13 +31,15 @@ let nextUid = 0;
 /**
  * Import Structure (spec §2/§4/§5): choose or drop files (no automatic upload), then OK uploads
  * each one with tus, with a progress bar, and creates its entry. A failed file is reported and
- * skipped. Options are kept for the 3D viewer.
+ * skipped. Then, per the options (kept locally), the new entries open in Med View, replacing
+ * what it held when 'Replace Workspace' is on.
  */
 export function ImportStructureModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('files');
   const { message } = App.useApp();
   const { project, refresh } = useWorkspace();
   const options = useImportOptions();
+  const viewer = useOptionalViewer();
   const [items, setItems] = useState<Item[]>([]);
   const [busy, setBusy] = useState(false);
   const abort = useRef<AbortController | null>(null);
@@ -109,6 +113,8 @@ export function ImportStructureModal({ open, onClose }: { open: boolean; onClose
       await refresh();
       setItems([]);
       onClose();
+      // Spec §4: Show in the 3D WorkSpace / Replace Workspace, as set when OK was pressed.
+      if (viewer) void showImportedFiles(viewer, outcome.created, getImportOptions());
     }
   };
 

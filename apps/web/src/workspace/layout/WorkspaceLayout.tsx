@@ -1,15 +1,18 @@
 import { MinusOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Tooltip } from 'antd';
-import { type ReactNode, Suspense, useCallback } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mosaic, type MosaicNode, type MosaicPath, MosaicWindow } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
-import { EmptyWindow } from './EmptyWindow';
 import { layoutActions, useLayoutState } from './layout-store';
 import { MedViewSlot } from './MedViewSlot';
 import { SLOT_WINDOWS } from './slot-windows';
 import { type PaneId, type WindowId, windowTitleKey } from './windows';
 import './layout.css';
+
+// Both windows read Mol*'s state: they load with the viewer's code, not with the page.
+const StructureViewerWindow = lazy(() => import('../windows/structure-viewer/StructureViewerWindow'));
+const SequenceViewerWindow = lazy(() => import('../windows/sequence-viewer/SequenceViewerWindow'));
 
 interface WorkspaceLayoutProps {
   /** The Entry List window (it needs the page's project data). */
@@ -47,8 +50,17 @@ export function WorkspaceLayout({ entryList }: WorkspaceLayoutProps) {
         case 'entryList':
           return entryList;
         case 'structureViewer':
+          return (
+            <Suspense fallback={<Spin className="medx-tile-spin" />}>
+              <StructureViewerWindow />
+            </Suspense>
+          );
         case 'sequenceViewer':
-          return <EmptyWindow text={t('noStructure')} />;
+          return (
+            <Suspense fallback={<Spin className="medx-tile-spin" />}>
+              <SequenceViewerWindow />
+            </Suspense>
+          );
         case 'medView':
           return <MedViewSlot />;
         case 'slot': {
@@ -62,7 +74,7 @@ export function WorkspaceLayout({ entryList }: WorkspaceLayoutProps) {
         }
       }
     },
-    [entryList, slot, t],
+    [entryList, slot],
   );
 
   const renderTile = useCallback(

@@ -4,6 +4,12 @@ import type { SlotWindowId } from './windows';
 type SlotWindow = LazyExoticComponent<ComponentType<{ id: SlotWindowId }>>;
 
 const shell: SlotWindow = lazy(() => import('./SlotWindowShell').then((m) => ({ default: m.SlotWindowShell })));
+const docking: SlotWindow = lazy(() =>
+  import('../../docking/DockingWindow').then((m) => ({ default: m.DockingWindow })),
+);
+const dockingResult: SlotWindow = lazy(() =>
+  import('../../docking/DockingResultWindow').then((m) => ({ default: m.DockingResultWindow })),
+);
 
 /**
  * The right-top-right windows, each loaded on demand (spec §2). All show the empty shell for now;
@@ -12,10 +18,10 @@ const shell: SlotWindow = lazy(() => import('./SlotWindowShell').then((m) => ({ 
 export const SLOT_WINDOWS: Record<SlotWindowId, SlotWindow> = {
   transMol: shell,
   transMolResult: shell,
-  docking: shell,
+  docking,
   tool: shell,
   workflow: shell,
   jobResult: shell,
-  dockingResult: shell,
+  dockingResult,
   workspace2d: shell,
 };

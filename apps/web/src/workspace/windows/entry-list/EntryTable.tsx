@@ -1,10 +1,13 @@
-import { EyeInvisibleOutlined, FileOutlined, FolderOutlined } from '@ant-design/icons';
+import { EyeInvisibleOutlined, EyeOutlined, FileOutlined, FolderOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Dropdown, Empty, type MenuProps, Table, type TableProps, Tooltip, Typography } from 'antd';
-import { createContext, type HTMLAttributes, useContext, useMemo } from 'react';
+import { createContext, type HTMLAttributes, type ReactNode, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../lib/format-size';
 import { formatTime } from '../../../lib/format-time';
 import { testId } from '../../../lib/test-id';
+import { type FileViewState, fileViewState } from '../../../viewer/loaded-files';
+import { toggleEntry } from '../../../viewer/open-file';
+import { useOptionalViewer, useOptionalViewerSnapshot } from '../../../viewer/ViewerProvider';
 import { InlineRename } from '../../components/InlineRename';
 import type { EntryRow, FileEntryRow } from '../../entry-rows';
 import type { EntryAction, MenuLine } from './entry-menu';
@@ -44,6 +47,45 @@ function BodyRow(props: HTMLAttributes<HTMLTableRowElement> & { 'data-row-key'?:
     <Dropdown trigger={['contextMenu']} menu={context.menu(row)} destroyOnHidden>
       <tr {...props} />
     </Dropdown>
+  );
+}
+
+const IN_ICONS: Record<FileViewState, ReactNode> = {
+  absent: <EyeInvisibleOutlined />,
+  loading: <LoadingOutlined />,
+  shown: <EyeOutlined />,
+  hidden: <EyeInvisibleOutlined />,
+};
+
+/**
+ * The In column (spec §4): absent → download and load; shown → hide (PLY: remove); hidden → show.
+ * It follows the viewer's state tree live, whoever changed it (this list, the State Tree, a drop).
+ */
+function InToggle({ row }: { row: FileEntryRow }) {
+  const { t } = useTranslation('files');
+  const viewer = useOptionalViewer();
+  const state = fileViewState(useOptionalViewerSnapshot(), row.id);
+  const label = t(`viewer:in.${state}`);
+  return (
+    <Tooltip title={label} mouseEnterDelay={0.4}>
+      <button
+        type="button"
+        className={`medx-entry-in medx-entry-in-${state}`}
+        aria-label={`${label}: ${row.title}`}
+        aria-pressed={state === 'shown'}
+        disabled={!viewer || state === 'loading'}
+        data-testid={`entry-in-${row.id}`}
+        data-state={state}
+        onClick={(event) => {
+          // The row's own click (selection, double-click to open) is not this button's business.
+          event.stopPropagation();
+          if (viewer) void toggleEntry(viewer, { id: row.id, ext: row.file.ext });
+        }}
+        onDoubleClick={(event) => event.stopPropagation()}
+      >
+        {IN_ICONS[state]}
+      </button>
+    </Tooltip>
   );
 }
 
@@ -114,14 +156,7 @@ export function EntryTable(props: EntryTableProps) {
       title: t('entryList.in'),
       width: 48,
       align: 'center',
-      render: (_v, row) =>
-        row.kind === 'file' ? (
-          <Tooltip title={t('entryList.inLater')}>
-            <span className="medx-entry-eye" role="img" aria-disabled="true" aria-label={t('entryList.inLater')}>
-              <EyeInvisibleOutlined />
-            </span>
-          </Tooltip>
-        ) : null,
+      render: (_v, row) => (row.kind === 'file' ? <InToggle row={row} /> : null),
     },
     {
       key: 'title',

@@ -60,12 +60,21 @@ describe('menus', () => {
       'to-mol2',
       'to-smiles',
       'to-3d',
+      'prepare-protein',
+      'prepare-ligand',
       'group',
       'hide',
       'download',
       'delete',
     ]);
     expect(find(lines, 'delete')).toMatchObject({ count: 2, danger: true, disabled: false });
+    // Quick Prepare follows the types the server reads: a PDB is both, an SDF only a ligand.
+    expect(find(lines, 'prepare-protein').disabled).toBe(false);
+    expect(find(lines, 'prepare-ligand').disabled).toBe(false);
+    const sdf = fileMenu(row(7, 'lig.sdf'), [], false);
+    expect(find(sdf, 'prepare-protein').disabled).toBe(true);
+    expect(find(sdf, 'prepare-ligand').disabled).toBe(false);
+    expect(find(fileMenu(row(7, 'lig.sdf'), [], true), 'prepare-ligand').disabled).toBe(true);
     expect(find(lines, 'merge').count).toBe(2);
     expect(find(lines, 'split').count).toBeUndefined();
   });

@@ -1,3 +1,4 @@
+import { canPrepare } from '../../../jobs/prepare';
 import type { EntryRow, FileEntryRow, GroupEntryRow } from '../../entry-rows';
 import { groupIds } from '../../file-rules';
 import { isEditable } from '../../file-types';
@@ -11,6 +12,8 @@ export type FileAction =
   | 'to-mol2'
   | 'to-smiles'
   | 'to-3d'
+  | 'prepare-protein'
+  | 'prepare-ligand'
   | 'group'
   | 'hide'
   | 'delete'
@@ -38,6 +41,8 @@ const CHANGES: readonly EntryAction[] = [
   'merge',
   'to-mol2',
   'to-3d',
+  'prepare-protein',
+  'prepare-ligand',
   'group',
   'hide',
   'delete',
@@ -95,6 +100,8 @@ export function fileMenu(row: FileEntryRow, selected: readonly FileEntryRow[], r
     entry('to-mol2', readOnly, { count: count('to-mol2') }),
     entry('to-smiles', readOnly, { count: count('to-smiles') }),
     entry('to-3d', readOnly),
+    entry('prepare-protein', readOnly, { disabled: !canPrepare('protein', row.file) }),
+    entry('prepare-ligand', readOnly, { disabled: !canPrepare('ligand', row.file) }),
     'divider',
     entry('group', readOnly, { disabled: groupTargets(row, selected) === null }),
     entry('hide', readOnly, { count: count('hide') }),

@@ -3,9 +3,11 @@ import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesApi, groupsApi } from '../../../api/files';
+import { runPreparation } from '../../../jobs/prepare';
 import { dispatchBrowserEvent } from '../../../lib/browser-events';
 import { saveBlob } from '../../../lib/save-file';
 import { testId } from '../../../lib/test-id';
+import { useOptionalViewer } from '../../../viewer/ViewerProvider';
 import { type EntryRow, type FileEntryRow, groupKey } from '../../entry-rows';
 import { checkMerge, checkSplit, checkSplitChains, type RuleFailure } from '../../file-rules';
 import { downloadName } from '../../file-types';
@@ -38,6 +40,7 @@ export function useEntryActions({ selected, startRename, forget }: EntryActionsO
   const { message, modal } = App.useApp();
   const { project, refresh } = useWorkspace();
   const { openFile } = useFileViewer();
+  const viewer = useOptionalViewer();
   const [busy, setBusy] = useState(false);
   const [board, setBoard] = useState<BoardState>({ open: false, loading: false, rows: [] });
 
@@ -139,6 +142,19 @@ export function useEntryActions({ selected, startRename, forget }: EntryActionsO
           message.success(t('actions.to3dDone'));
           await refresh();
         });
+      case 'prepare-protein':
+      case 'prepare-ligand': {
+        // The job may take a while: the list stays usable; the outcome comes as a toast.
+        const kind = action === 'prepare-protein' ? 'protein' : 'ligand';
+        const outcome = await runPreparation(kind, project.id, row.id, (jobId) =>
+          message.info(t('jobs:prepare.submitted', { id: jobId })),
+        );
+        if (outcome.fileId !== null) return done('prepareSuccessful');
+        if (outcome.jobId !== null) {
+          message.error(t('jobs:prepare.failed', { id: outcome.jobId, status: outcome.job?.status ?? '-' }));
+        }
+        return;
+      }
       case 'group': {
         const groupIds = groupTargets(row, selected);
         if (!groupIds) return;
@@ -208,6 +224,8 @@ export function useEntryActions({ selected, startRename, forget }: EntryActionsO
           const answer = await groupsApi.drop(row.id);
           if (!answer.success) return;
           forget((row.children ?? []).map((child) => child.id));
+          // Spec §4: dropping a group hides its files in the viewer too.
+          for (const child of row.children ?? []) viewer?.setVisible(child.id, false);
           await done('deleteGroupSuccessful');
         });
       }

@@ -1,0 +1,236 @@
+import type { DockingPocket, ProjectFile } from '@medx/contract';
+import { DOCKING_LIGAND_TYPES, DOCKING_LIMITS, POCKET_DEFAULTS } from '@medx/contract';
+import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Table, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type DetectedPocket, dockingApi } from '../api/docking';
+import { testId } from '../lib/test-id';
+import { DockingFilePicker } from './DockingFilePicker';
+import { formatPocket, parseResidueIds, roundPocket } from './wizard-rules';
+
+/** Ligand files a box can be drawn around: the docking types plus PDB (split crystal ligands). */
+const REFERENCE_TYPES = [...DOCKING_LIGAND_TYPES, 'PDB'] as const;
+const FIELDS = ['center_x', 'center_y', 'center_z', 'size_x', 'size_y', 'size_z'] as const;
+const DEFAULT_PADDING = POCKET_DEFAULTS.padding;
+const DEFAULT_CUTOFF = POCKET_DEFAULTS.cutoff;
+
+interface PocketStepProps {
+  projectId: number;
+  protein: ProjectFile | null;
+  pocket: DockingPocket;
+  onChange: (pocket: DockingPocket) => void;
+}
+
+/** The six box values, typed by hand or filled by one of the helpers above them. */
+function PocketFields({ pocket, onChange }: Pick<PocketStepProps, 'pocket' | 'onChange'>) {
+  const { t } = useTranslation('docking');
+  return (
+    <Row gutter={[12, 4]}>
+      {FIELDS.map((field) => (
+        <Col span={8} key={field}>
+          <Form.Item label={t(`pocket.fields.${field}`)} style={{ marginBottom: 8 }}>
+            <InputNumber
+              value={pocket[field]}
+              step={0.5}
+              precision={2}
+              min={field.startsWith('size') ? 0 : undefined}
+              max={field.startsWith('size') ? DOCKING_LIMITS.boxEdgeMax : undefined}
+              style={{ width: '100%' }}
+              aria-label={t(`pocket.fields.${field}`)}
+              data-testid={`pocket-${field}`}
+              onChange={(next) => onChange({ ...pocket, [field]: typeof next === 'number' ? next : 0 })}
+            />
+          </Form.Item>
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+function AroundLigand({ projectId, onChange }: Pick<PocketStepProps, 'projectId' | 'onChange'>) {
+  const { t } = useTranslation('docking');
+  const [ligand, setLigand] = useState<ProjectFile[]>([]);
+  const [padding, setPadding] = useState<number>(DEFAULT_PADDING);
+  const [busy, setBusy] = useState(false);
+  const compute = async () => {
+    const chosen = ligand[0];
+    if (!chosen) return;
+    setBusy(true);
+    const answer = await dockingApi.pocketFromLigand(projectId, chosen.id, padding);
+    setBusy(false);
+    if (answer.success && answer.data) onChange(roundPocket(answer.data));
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('pocket.ligandHelp')}</Typography.Text>
+      <DockingFilePicker
+        projectId={projectId}
+        fileTypes={REFERENCE_TYPES}
+        ligandsOnly
+        value={ligand}
+        onChange={setLigand}
+        testIdPrefix="pocket-ligand"
+      />
+      <Space wrap>
+        <span>{t('pocket.padding')}</span>
+        <InputNumber
+          min={0}
+          max={20}
+          step={0.5}
+          value={padding}
+          onChange={(v) => setPadding(typeof v === 'number' ? v : DEFAULT_PADDING)}
+          aria-label={t('pocket.padding')}
+          data-testid="pocket-padding"
+        />
+        <Button type="primary" disabled={!ligand[0]} loading={busy} onClick={compute} data-testid="pocket-from-ligand">
+          {t('pocket.compute')}
+        </Button>
+      </Space>
+    </Space>
+  );
+}
+
+function AroundResidues({ projectId, protein, onChange }: Omit<PocketStepProps, 'pocket'>) {
+  const { t } = useTranslation('docking');
+  const [text, setText] = useState('');
+  const [cutoff, setCutoff] = useState<number>(DEFAULT_CUTOFF);
+  const [busy, setBusy] = useState(false);
+  const ids = parseResidueIds(text);
+  const invalid = text.trim() !== '' && ids === null;
+  const compute = async () => {
+    if (!ids || !protein) return;
+    setBusy(true);
+    const answer = await dockingApi.pocketFromResidues(projectId, protein.id, ids, cutoff);
+    setBusy(false);
+    if (answer.success && answer.data) onChange(roundPocket(answer.data));
+  };
+  return (
+    <Form layout="vertical" onFinish={compute}>
+      <Form.Item
+        label={t('pocket.residues')}
+        help={invalid ? t('pocket.residuesInvalid') : t('pocket.residuesHelp')}
+        validateStatus={invalid ? 'error' : undefined}
+      >
+        <Input
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="45 67 89"
+          data-testid="pocket-residues"
+        />
+      </Form.Item>
+      <Space wrap>
+        <span>{t('pocket.cutoff')}</span>
+        <InputNumber
+          min={0}
+          max={20}
+          step={0.5}
+          value={cutoff}
+          onChange={(v) => setCutoff(typeof v === 'number' ? v : DEFAULT_CUTOFF)}
+          aria-label={t('pocket.cutoff')}
+          data-testid="pocket-cutoff"
+        />
+        <Button
+          type="primary"
+          htmlType="submit"
+          disabled={!ids || !protein}
+          loading={busy}
+          data-testid="pocket-from-residues"
+        >
+          {t('pocket.compute')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
+
+function Detected({ projectId, protein, onChange }: Omit<PocketStepProps, 'pocket'>) {
+  const { t } = useTranslation('docking');
+  const [rows, setRows] = useState<DetectedPocket[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [picked, setPicked] = useState<number | null>(null);
+  const detect = async () => {
+    if (!protein) return;
+    setBusy(true);
+    const answer = await dockingApi.detectPockets(projectId, protein.id);
+    setBusy(false);
+    setRows(answer.success && answer.data ? answer.data.pockets : []);
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Button type="primary" disabled={!protein} loading={busy} onClick={detect} data-testid="pocket-detect">
+        {t('pocket.detect')}
+      </Button>
+      {rows && (
+        <Table<DetectedPocket>
+          size="small"
+          rowKey="rank"
+          dataSource={rows}
+          pagination={{ pageSize: 5, size: 'small', hideOnSinglePage: true }}
+          locale={{ emptyText: t('pocket.noneDetected') }}
+          rowSelection={{
+            type: 'radio',
+            selectedRowKeys: picked === null ? [] : [picked],
+            onChange: (_k, [row]) => {
+              if (!row) return;
+              setPicked(row.rank);
+              onChange(roundPocket(row.pocket));
+            },
+          }}
+          onRow={(row) => ({
+            ...testId(`pocket-detected-${row.rank}`),
+            onClick: () => {
+              setPicked(row.rank);
+              onChange(roundPocket(row.pocket));
+            },
+          })}
+          columns={[
+            { key: 'rank', title: t('pocket.rank'), dataIndex: 'rank', width: 60 },
+            { key: 'score', title: t('pocket.score'), render: (_v, r) => r.score.toFixed(2), width: 80 },
+            { key: 'volume', title: t('pocket.volume'), render: (_v, r) => r.volume.toFixed(1), width: 90 },
+            {
+              key: 'residues',
+              title: t('pocket.residues'),
+              ellipsis: true,
+              render: (_v, r) => r.residues.join(' '),
+            },
+          ]}
+        />
+      )}
+    </Space>
+  );
+}
+
+/**
+ * The pocket step (spec §3/§5): a box around a chosen ligand, around residues (space-separated
+ * ids, the cutoff adds twice itself to each edge), from the detected pockets, or typed by hand.
+ */
+export function PocketStep(props: PocketStepProps) {
+  const { t } = useTranslation('docking');
+  const { pocket, onChange } = props;
+  return (
+    <div data-testid="docking-pocket-step">
+      <Tabs
+        size="small"
+        items={[
+          { key: 'ligand', label: t('pocket.tabs.ligand'), children: <AroundLigand {...props} /> },
+          { key: 'residues', label: t('pocket.tabs.residues'), children: <AroundResidues {...props} /> },
+          { key: 'detect', label: t('pocket.tabs.detect'), children: <Detected {...props} /> },
+          {
+            key: 'manual',
+            label: t('pocket.tabs.manual'),
+            children: <Alert type="info" showIcon title={t('pocket.manualHelp')} />,
+          },
+        ]}
+      />
+      <Typography.Title level={5} style={{ marginTop: 8 }}>
+        {t('pocket.box')}
+      </Typography.Title>
+      <Form layout="vertical" component="div">
+        <PocketFields pocket={pocket} onChange={onChange} />
+      </Form>
+      <Typography.Text type="secondary" data-testid="pocket-summary">
+        {formatPocket(pocket)}
+      </Typography.Text>
+    </div>
+  );
+}

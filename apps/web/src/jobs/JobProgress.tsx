@@ -1,0 +1,20 @@
+import type { Job } from '@medx/contract';
+import { Progress, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { progressPercent } from './job-status';
+
+/** Live progress of a running job that reports it (docking: ligands done / total). */
+export function JobProgress({ job }: { job: Pick<Job, 'progress_done' | 'progress_total' | 'job_type'> }) {
+  const { t } = useTranslation('jobs');
+  const percent = progressPercent(job);
+  if (percent === null) return null;
+  const unit = job.job_type === 'DOCKING' ? 'progress.ligands' : 'progress.steps';
+  return (
+    <div className="medx-job-progress" data-testid="job-progress">
+      <Progress percent={percent} size="small" showInfo={false} />
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {t(unit, { done: job.progress_done, total: job.progress_total })}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { StateActions } from 'molstar/lib/mol-plugin-state/actions';
+import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
+import { DefaultPluginUISpec } from 'molstar/lib/mol-plugin-ui/spec';
+import { describe, expect, it } from 'vitest';
+import { medViewSpec, REMOTE_ACTIONS } from './plugin-spec';
+
+/** The display name of an action or a transformer offered as one. */
+function nameOf(action: unknown): string {
+  const definition = (action as { definition?: { display?: { name?: string } } }).definition;
+  return definition?.display?.name ?? '';
+}
+
+describe("Med View's plugin spec", () => {
+  const spec = medViewSpec({ lowGraphics: true });
+  const actions = (spec.actions ?? []).map((entry) => entry.action);
+
+  it('offers no action that fetches from the network', () => {
+    for (const remote of REMOTE_ACTIONS) expect(actions).not.toContain(remote);
+    // Whatever Mol* names them, nothing left downloads or streams.
+    expect(actions.map(nameOf).filter((name) => /download|stream|url/i.test(name))).toEqual([]);
+    // Every remote action was in Mol*'s default list: the filter is not aimed at nothing.
+    const defaults = (DefaultPluginUISpec().actions ?? []).map((entry) => entry.action);
+    for (const remote of REMOTE_ACTIONS) expect(defaults).toContain(remote);
+    expect(actions.length).toBe(defaults.length - REMOTE_ACTIONS.size);
+  });
+
+  it('keeps the local actions (Open Files and the transforms)', () => {
+    expect(actions).toContain(StateActions.DataFormat.OpenFiles);
+    expect(actions).toContain(StateTransforms.Model.TrajectoryFromPDB);
+    expect(actions).toContain(StateTransforms.Representation.StructureRepresentation3D);
+  });
+
+  it('lists no remote states and keeps volume streaming off', () => {
+    expect(spec.components?.remoteState).toBe('none');
+    const streaming = (spec.config ?? []).find(([item]) => item.key === 'volume-streaming.enabled');
+    expect(streaming?.[1]).toBe(false);
+  });
+});

@@ -1,0 +1,567 @@
+import {
+  AimOutlined,
+  ApiOutlined,
+  AppstoreOutlined,
+  BgColorsOutlined,
+  BlockOutlined,
+  ClearOutlined,
+  ColumnWidthOutlined,
+  CompressOutlined,
+  ExpandAltOutlined,
+  ExperimentOutlined,
+  EyeInvisibleOutlined,
+  FilterOutlined,
+  HeatMapOutlined,
+  HistoryOutlined,
+  MinusSquareOutlined,
+  NodeIndexOutlined,
+  PlusSquareOutlined,
+  SaveOutlined,
+  ScanOutlined,
+  SettingOutlined,
+  SwapOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { Button, Dropdown, InputNumber, type MenuProps, Popover, Select, Slider, Space, Tooltip } from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { layoutActions } from '../../workspace/layout/layout-store';
+import {
+  COLOR_PALETTE,
+  COMPONENT_REPRESENTATIONS,
+  EXPAND_DEFAULT_A,
+  EXPAND_MAX_A,
+  EXPAND_MIN_A,
+  GRANULARITIES,
+  type GranularityKey,
+  SELECTION_MODES,
+  type SelectionMode,
+} from './constants';
+import type { MeasureKind } from './requirements';
+import {
+  addComponent,
+  align,
+  applyColor,
+  applyTransparency,
+  defineQueries,
+  defineSelection,
+  deselectAll,
+  expandSelection,
+  fitLigands,
+  fitSelection,
+  fitWorkspace,
+  focusNextLigand,
+  invertSelection,
+  measure,
+  type QuickSelect,
+  quickSelect,
+  removeSelection,
+  setRightPanel,
+  undo,
+} from './toolbar-actions';
+import { useToolbar } from './toolbar-context';
+
+/** Browser event for the 2D viewer (the 2D issue listens to it; the slot window opens meanwhile). */
+export const OPEN_2D_VIEWER_EVENT = 'medx:open-2d-viewer';
+
+/** A small icon button with a tooltip, disabled while the plugin is busy. */
+function ToolButton({
+  id,
+  title,
+  icon,
+  onClick,
+  disabled,
+  children,
+  active,
+}: {
+  id: string;
+  title: ReactNode;
+  icon?: ReactNode;
+  onClick?: () => void;
+  disabled?: boolean;
+  children?: ReactNode;
+  active?: boolean;
+}) {
+  const { state } = useToolbar();
+  return (
+    <Tooltip title={title}>
+      <Button
+        size="small"
+        type={active ? 'primary' : 'text'}
+        icon={icon}
+        onClick={onClick}
+        disabled={disabled || state.busy}
+        data-testid={`tb-${id}`}
+        aria-label={typeof title === 'string' ? title : undefined}
+      >
+        {children}
+      </Button>
+    </Tooltip>
+  );
+}
+
+/** A button opening a menu; the menu closes on a pick (shift-click keeps it open when `sticky`). */
+function MenuButton({
+  id,
+  title,
+  icon,
+  items,
+  onPick,
+  sticky,
+  children,
+}: {
+  id: string;
+  title: string;
+  icon?: ReactNode;
+  items: MenuProps['items'];
+  onPick: (key: string) => void;
+  sticky?: boolean;
+  children?: ReactNode;
+}) {
+  const { state, openMenu, setOpenMenu } = useToolbar();
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={state.busy}
+      open={openMenu === id}
+      onOpenChange={(open, info) => {
+        // Picks are handled below (they may keep the menu open); only the trigger and outside clicks toggle it.
+        if (info.source === 'trigger') setOpenMenu(open ? id : null);
+      }}
+      menu={{
+        items,
+        // Shift-click would otherwise select the menu's text.
+        style: { userSelect: 'none' },
+        onClick: ({ key, domEvent }) => {
+          if (!(sticky && domEvent.shiftKey)) setOpenMenu(null);
+          onPick(key);
+        },
+      }}
+    >
+      {/* No tooltip while the menu is open: it would sit over the menu's first items. */}
+      <Tooltip title={title} open={openMenu === id ? false : undefined}>
+        <Button size="small" type="text" icon={icon} disabled={state.busy} data-testid={`tb-${id}`} aria-label={title}>
+          {children}
+        </Button>
+      </Tooltip>
+    </Dropdown>
+  );
+}
+
+/** A button opening a popover panel. */
+function PanelButton({ id, title, icon, content }: { id: string; title: string; icon: ReactNode; content: ReactNode }) {
+  const { state, openMenu, setOpenMenu } = useToolbar();
+  return (
+    <Popover
+      trigger="click"
+      open={openMenu === id && !state.busy}
+      onOpenChange={(open) => setOpenMenu(open ? id : null)}
+      content={<div data-testid={`tb-${id}-panel`}>{content}</div>}
+      title={title}
+    >
+      <Tooltip title={title} open={openMenu === id ? false : undefined}>
+        <Button
+          size="small"
+          type="text"
+          icon={icon}
+          disabled={state.busy}
+          data-testid={`tb-${id}`}
+          aria-label={title}
+        />
+      </Tooltip>
+    </Popover>
+  );
+}
+
+/** An item left to its own issue: visibly there, never pretending to work. */
+function LaterButton({ id, label, icon }: { id: string; label: string; icon: ReactNode }) {
+  const { t } = useTranslation('toolbar');
+  return (
+    <Tooltip title={`${label}: ${t('later')}`}>
+      <span>
+        <Button size="small" type="text" icon={icon} disabled data-testid={`tb-${id}`} aria-label={label} />
+      </span>
+    </Tooltip>
+  );
+}
+
+// ---- sections -------------------------------------------------------------------------------
+
+export function InteractionSection() {
+  const { t } = useTranslation('toolbar');
+  return <LaterButton id="interactions" label={t('interactions')} icon={<ApiOutlined />} />;
+}
+
+export function MeasureSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run } = useToolbar();
+  const kinds: MeasureKind[] = ['distance', 'angle', 'dihedral'];
+  return (
+    <MenuButton
+      id="measure"
+      title={t('measure.button')}
+      icon={<ColumnWidthOutlined />}
+      items={kinds.map((k) => ({
+        key: k,
+        label: <span data-testid={`tb-measure-${k}`}>{t(`measure.${k}`)}</span>,
+      }))}
+      onPick={(key) => void run(() => measure(plugin, key as MeasureKind))}
+    />
+  );
+}
+
+export function ComponentSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run } = useToolbar();
+  const known = new Set(plugin.representation.structure.registry.types.map(([name]) => name));
+  const representations = COMPONENT_REPRESENTATIONS.filter((name) => known.has(name));
+  return (
+    <>
+      <MenuButton
+        id="add-component"
+        title={t('component.add')}
+        icon={<PlusSquareOutlined />}
+        items={representations.map((r) => ({
+          key: r,
+          label: <span data-testid={`tb-add-component-${r}`}>{t(`representations.${r}`)}</span>,
+        }))}
+        onPick={(key) => void run(() => addComponent(plugin, key))}
+      />
+      <ToolButton
+        id="remove-selection"
+        title={t('component.remove')}
+        icon={<MinusSquareOutlined />}
+        onClick={() => void run(() => removeSelection(plugin))}
+      />
+    </>
+  );
+}
+
+function ColorPanel() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run, setOpenMenu } = useToolbar();
+  const pick = (hex: string | null) => {
+    setOpenMenu(null);
+    void run(() => applyColor(plugin, hex));
+  };
+  return (
+    <div style={{ width: 180 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 28px)', gap: 6 }}>
+        {COLOR_PALETTE.map((hex) => (
+          <Tooltip key={hex} title={hex}>
+            <button
+              type="button"
+              aria-label={t('color.swatch', { color: hex })}
+              data-testid={`tb-color-${hex.slice(1)}`}
+              onClick={() => pick(hex)}
+              style={{
+                width: 28,
+                height: 28,
+                borderRadius: 4,
+                border: '1px solid rgba(0,0,0,0.25)',
+                background: hex,
+                cursor: 'pointer',
+              }}
+            />
+          </Tooltip>
+        ))}
+      </div>
+      <Button size="small" block style={{ marginTop: 8 }} onClick={() => pick(null)} data-testid="tb-color-reset">
+        {t('color.reset')}
+      </Button>
+    </div>
+  );
+}
+
+function TransparencyPanel() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run, setOpenMenu } = useToolbar();
+  const [percent, setPercent] = useState(50);
+  return (
+    <div style={{ width: 200 }}>
+      <div>{t('transparency.value', { value: percent })}</div>
+      <Slider min={0} max={100} step={1} value={percent} onChange={setPercent} data-testid="tb-transparency-slider" />
+      <Button
+        size="small"
+        type="primary"
+        block
+        data-testid="tb-transparency-apply"
+        onClick={() => {
+          setOpenMenu(null);
+          void run(() => applyTransparency(plugin, percent));
+        }}
+      >
+        {t('transparency.apply')}
+      </Button>
+    </div>
+  );
+}
+
+export function StyleSection() {
+  const { t } = useTranslation('toolbar');
+  return (
+    <>
+      <PanelButton id="color" title={t('color.button')} icon={<BgColorsOutlined />} content={<ColorPanel />} />
+      <PanelButton
+        id="transparency"
+        title={t('transparency.button')}
+        icon={<EyeInvisibleOutlined />}
+        content={<TransparencyPanel />}
+      />
+    </>
+  );
+}
+
+export function AlignSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run } = useToolbar();
+  return (
+    <MenuButton
+      id="align"
+      title={t('align.button')}
+      icon={<BlockOutlined />}
+      items={(['chains', 'atoms'] as const).map((k) => ({
+        key: k,
+        label: <span data-testid={`tb-align-${k}`}>{t(`align.${k}`)}</span>,
+      }))}
+      onPick={(key) => void run(() => align(plugin, key as 'chains' | 'atoms'))}
+    />
+  );
+}
+
+export function HistorySection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, state, run } = useToolbar();
+  return (
+    <>
+      <ToolButton
+        id="undo"
+        title={state.canUndo ? t('undo.label', { label: state.undoLabel ?? '' }) : t('undo.nothing')}
+        icon={<UndoOutlined />}
+        disabled={!state.canUndo}
+        onClick={() => void run(() => undo(plugin))}
+      />
+      <ToolButton
+        id="viewer2d"
+        title={t('viewer2d')}
+        icon={<ExperimentOutlined />}
+        onClick={() => {
+          window.dispatchEvent(new CustomEvent(OPEN_2D_VIEWER_EVENT));
+          layoutActions.show('workspace2d');
+        }}
+      />
+    </>
+  );
+}
+
+export function GranularitySection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, state } = useToolbar();
+  return (
+    <Tooltip title={t('granularity.label')} placement="top">
+      <Select<GranularityKey>
+        size="small"
+        value={state.granularity}
+        disabled={state.busy}
+        style={{ width: 96 }}
+        aria-label={t('granularity.label')}
+        data-testid="tb-granularity"
+        options={GRANULARITIES.map((g) => ({ value: g.key, label: t(`granularity.${g.key}`) }))}
+        onChange={(key) => {
+          const molstar = GRANULARITIES.find((g) => g.key === key)?.molstar;
+          if (molstar) plugin.managers.interactivity.setProps({ granularity: molstar });
+        }}
+      />
+    </Tooltip>
+  );
+}
+
+export function QuickSelectSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run } = useToolbar();
+  const quick = (what: QuickSelect) => () => void run(() => quickSelect(plugin, what));
+  return (
+    <>
+      <ToolButton id="select-polymer" title={t('quick.polymer')} onClick={quick('polymer')}>
+        P
+      </ToolButton>
+      <ToolButton id="select-ligand" title={t('quick.ligand')} onClick={quick('ligand')}>
+        L
+      </ToolButton>
+      <ToolButton id="select-solvent" title={t('quick.solvent')} onClick={quick('solvent')}>
+        S
+      </ToolButton>
+      <ToolButton id="select-all" title={t('quick.allTip')} onClick={quick('all')}>
+        {t('quick.all')}
+      </ToolButton>
+      <ToolButton
+        id="deselect-all"
+        title={t('quick.none')}
+        icon={<ClearOutlined />}
+        onClick={() => void run(() => deselectAll(plugin))}
+      />
+    </>
+  );
+}
+
+function ExpandPanel() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run, setOpenMenu } = useToolbar();
+  const [distance, setDistance] = useState<number | null>(EXPAND_DEFAULT_A);
+  return (
+    <Space.Compact data-testid="tb-expand-distance">
+      <InputNumber
+        size="small"
+        min={EXPAND_MIN_A}
+        max={EXPAND_MAX_A}
+        step={1}
+        value={distance}
+        onChange={setDistance}
+        aria-label={t('selection.expandDistance')}
+        suffix="Å"
+        style={{ width: 90 }}
+      />
+      <Button
+        size="small"
+        type="primary"
+        data-testid="tb-expand-apply"
+        onClick={() => {
+          setOpenMenu(null);
+          void run(() => expandSelection(plugin, distance ?? EXPAND_DEFAULT_A));
+        }}
+      >
+        {t('selection.expandApply')}
+      </Button>
+    </Space.Compact>
+  );
+}
+
+export function SelectionToolsSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, state, history, run } = useToolbar();
+  const groups = useMemo(() => defineQueries(), []);
+  const queryByKey = useRef(new Map(groups.flatMap((g) => g.queries.map((q) => [q.key, q.query] as const))));
+  const items: MenuProps['items'] = SELECTION_MODES.map((mode) => ({
+    key: mode,
+    label: <span data-testid={`tb-define-${mode}`}>{t(`selection.modes.${mode}`)}</span>,
+    children: groups.map((g) => ({
+      key: `${mode}:group:${g.category || 'general'}`,
+      type: 'group' as const,
+      label: g.category || t('selection.uncategorized'),
+      children: g.queries.map((q) => ({
+        key: `${mode}:${q.key}`,
+        label: <span data-testid={`tb-define-${mode}-${q.key}`}>{q.query.label}</span>,
+      })),
+    })),
+  }));
+  return (
+    <>
+      <ToolButton
+        id="invert"
+        title={t('selection.invert')}
+        icon={<SwapOutlined />}
+        onClick={() => void run(() => invertSelection(plugin))}
+      />
+      <PanelButton id="expand" title={t('selection.expand')} icon={<ExpandAltOutlined />} content={<ExpandPanel />} />
+      <ToolButton
+        id="previous-selection"
+        title={t('selection.previous')}
+        icon={<HistoryOutlined />}
+        disabled={!state.canGoBack}
+        onClick={() => void run(() => history?.previous() ?? { type: 'warning', key: 'noPrevious' })}
+      />
+      <MenuButton
+        id="define"
+        title={t('selection.defineTip')}
+        icon={<FilterOutlined />}
+        items={items}
+        sticky
+        onPick={(key) => {
+          const [mode, queryKey] = key.split(':') as [SelectionMode, string];
+          const query = queryByKey.current.get(queryKey);
+          if (query) void run(() => defineSelection(plugin, mode, query));
+        }}
+      >
+        {t('selection.define')}
+      </MenuButton>
+    </>
+  );
+}
+
+export function FitSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, run } = useToolbar();
+  const lastLigand = useRef<string | null>(null);
+  return (
+    <>
+      <ToolButton
+        id="fit-auto"
+        title={t('fit.autoTip')}
+        icon={<AimOutlined />}
+        onClick={() =>
+          void run(() => {
+            const { message, key } = focusNextLigand(plugin, lastLigand.current);
+            lastLigand.current = key;
+            return message;
+          })
+        }
+      >
+        {t('fit.auto')}
+      </ToolButton>
+      <ToolButton
+        id="fit-workspace"
+        title={t('fit.workspace')}
+        icon={<CompressOutlined />}
+        onClick={() => void run(() => fitWorkspace(plugin))}
+      />
+      <ToolButton
+        id="fit-selection"
+        title={t('fit.selection')}
+        icon={<ScanOutlined />}
+        onClick={() => void run(() => fitSelection(plugin))}
+      />
+      <ToolButton
+        id="fit-ligand"
+        title={t('fit.ligand')}
+        icon={<NodeIndexOutlined />}
+        onClick={() => void run(() => fitLigands(plugin))}
+      />
+    </>
+  );
+}
+
+export function PanelSection() {
+  const { t } = useTranslation('toolbar');
+  const { plugin, state } = useToolbar();
+  return (
+    <>
+      <ToolButton
+        id="presets"
+        title={t('presetsTip')}
+        icon={<AppstoreOutlined />}
+        active={state.rightPanelOpen}
+        onClick={() => setRightPanel(plugin, !state.rightPanelOpen)}
+      >
+        {t('presets')}
+      </ToolButton>
+      <LaterButton id="states" label={t('states')} icon={<SaveOutlined />} />
+      <LaterButton id="ccp4" label={t('ccp4')} icon={<HeatMapOutlined />} />
+      <LaterButton id="structure-preset" label={t('structurePreset')} icon={<SettingOutlined />} />
+    </>
+  );
+}
+
+/** The toolbar's sections in the spec's order (§2), each kept together when collapsing. */
+export const SECTIONS: { key: string; Component: () => ReactNode }[] = [
+  { key: 'interactions', Component: InteractionSection },
+  { key: 'measure', Component: MeasureSection },
+  { key: 'component', Component: ComponentSection },
+  { key: 'style', Component: StyleSection },
+  { key: 'align', Component: AlignSection },
+  { key: 'history', Component: HistorySection },
+  { key: 'granularity', Component: GranularitySection },
+  { key: 'quick-select', Component: QuickSelectSection },
+  { key: 'selection', Component: SelectionToolsSection },
+  { key: 'fit', Component: FitSection },
+  { key: 'panel', Component: PanelSection },
+];
