@@ -8,12 +8,14 @@
  */
 import { ChemistryError } from './errors';
 import { runProcess } from './process';
+import { PY_EMBED_ETKDG, pythonPath } from './python';
 
 const SCRIPT = `
 import sys
 from rdkit import Chem, RDLogger
 from rdkit.Chem import AllChem
 RDLogger.DisableLog('rdApp.*')
+${PY_EMBED_ETKDG}
 out = []
 for n, line in enumerate(sys.stdin.read().splitlines(), 1):
     parts = line.split(None, 1)
@@ -23,12 +25,8 @@ for n, line in enumerate(sys.stdin.read().splitlines(), 1):
     if mol is None:
         sys.exit('line %d: RDKit cannot parse the SMILES' % n)
     mol = Chem.AddHs(mol)
-    params = AllChem.ETKDGv3()
-    params.randomSeed = 42
-    if AllChem.EmbedMolecule(mol, params) != 0:
-        params.useRandomCoords = True
-        if AllChem.EmbedMolecule(mol, params) != 0:
-            sys.exit('line %d: ETKDG could not embed the molecule' % n)
+    if not embed_etkdg(mol):
+        sys.exit('line %d: ETKDG could not embed the molecule' % n)
     if AllChem.MMFFHasAllMoleculeParams(mol):
         AllChem.MMFFOptimizeMolecule(mol, maxIters=2000)
     else:
@@ -49,7 +47,7 @@ export interface EtkdgOptions {
  * hydrogens per SMILES, as SDF records titled with the name after the SMILES.
  */
 export async function embedSmiles(smilesLines: readonly string[], options: EtkdgOptions = {}): Promise<string> {
-  const python = options.python ?? process.env.MEDX_PYTHON ?? '/usr/bin/python3';
+  const python = options.python ?? pythonPath();
   const result = await runProcess(python, ['-c', SCRIPT], {
     input: `${smilesLines.join('\n')}\n`,
     timeoutMs: options.timeoutMs ?? 120_000,

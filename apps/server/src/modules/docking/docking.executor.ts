@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { mergeToPdb } from '../../chem/conversions';
 import { pdbqtToPdb } from '../../chem/pdbqt';
+import { pythonPath } from '../../chem/python';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { Executor, JobContext } from '../../jobs/job-runner';
@@ -14,7 +15,7 @@ import type { FilesRepository } from '../files/files.repository';
 import type { DockingRepository } from './docking.repository';
 import type { DockingParams, DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
-import { pythonPath, RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
+import { RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
 import { cleanReceptor } from './receptor-prep';
 import { vinaError, vinaScores } from './vina-output';
 

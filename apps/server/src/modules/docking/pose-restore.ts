@@ -106,5 +106,3 @@ export interface RestoreAnswer {
   note: string | null;
   count?: number;
 }
-
-export const pythonPath = () => process.env.MEDX_PYTHON ?? '/usr/bin/python3';

@@ -5,8 +5,10 @@
  * next to dist/main.js. Inputs and outputs are files in the job's directory.
  */
 
-/** Python with RDKit and pdbfixer: MEDX_PYTHON, else Debian's /usr/bin/python3. */
-export const pythonCommand = () => process.env.MEDX_PYTHON ?? '/usr/bin/python3';
+import { PY_EMBED_ETKDG, pythonPath } from '../../chem/python';
+
+/** Python with RDKit and pdbfixer (chem/python.ts). */
+export const pythonCommand = pythonPath;
 
 /**
  * pdbfixer: add missing heavy atoms (and terminal OXT) to standard residues.
@@ -51,6 +53,7 @@ import sys, json, math
 from rdkit import Chem, RDLogger
 from rdkit.Chem import AllChem
 RDLogger.DisableLog('rdApp.*')
+${PY_EMBED_ETKDG}
 job = json.load(open(sys.argv[1]))
 STEPS = 200
 
@@ -62,12 +65,8 @@ def prepare(item):
             raise ValueError('RDKit cannot parse the protonated SMILES')
         Chem.SanitizeMol(mol)
         mol = Chem.AddHs(mol)
-        params = AllChem.ETKDGv3()
-        params.randomSeed = 42
-        if AllChem.EmbedMolecule(mol, params) != 0:
-            params.useRandomCoords = True
-            if AllChem.EmbedMolecule(mol, params) != 0:
-                raise ValueError('ETKDG could not generate 3D coordinates')
+        if not embed_etkdg(mol):
+            raise ValueError('ETKDG could not generate 3D coordinates')
         notes.append('3D coordinates from ETKDGv3')
     else:
         mol = Chem.MolFromMolBlock(item['molblock'], sanitize=False, removeHs=False)
