@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page, Route } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
-import { baseURL, REPO_ROOT } from '../support/env';
+import { REPO_ROOT } from '../support/env';
+import { importContentByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
 import { toast } from '../support/ui';
@@ -35,56 +36,6 @@ function groupRow(page: Page, title: string): Locator {
 async function menuAction(page: Page, row: Locator, action: string): Promise<void> {
   await row.click({ button: 'right' });
   await page.getByTestId(`ctx-${action}`).click();
-}
-
-const b64 = (text: string) => Buffer.from(text).toString('base64');
-
-/**
- * Creates a file entry the way the web client does (spec §4): a tus upload to
- * /v1/uploads, then POST /v1/files with the upload id. Used for types the
- * Import dialog does not offer (.csv).
- */
-async function importByApi(token: string, projectId: number, name: string, content: string): Promise<number> {
-  const body = Buffer.from(content);
-  const created = await fetch(`${baseURL}/v1/uploads`, {
-    method: 'POST',
-    headers: {
-      token,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Length': String(body.length),
-      'Upload-Metadata': `filename ${b64(name)},project_id ${b64(String(projectId))}`,
-    },
-  });
-  expect(created.status, 'tus create').toBe(201);
-  const location = new URL(created.headers.get('location') ?? '', baseURL);
-  const patched = await fetch(location, {
-    method: 'PATCH',
-    headers: {
-      token,
-      'Tus-Resumable': '1.0.0',
-      'Upload-Offset': '0',
-      'Content-Type': 'application/offset+octet-stream',
-    },
-    body,
-  });
-  expect(patched.status, 'tus patch').toBe(204);
-  const entry = await fetch(`${baseURL}/v1/files`, {
-    method: 'POST',
-    headers: { token, 'Content-Type': 'application/json', 'Accept-Language': 'en' },
-    body: JSON.stringify({
-      name,
-      project_id: projectId,
-      file_url: location.pathname.split('/').pop(),
-      ext: name.split('.').pop(),
-    }),
-  });
-  const answer = (await entry.json()) as {
-    success: boolean;
-    msg: string;
-    data: { id?: number; file?: { id: number } };
-  };
-  expect(answer.success, `POST /v1/files: ${answer.msg}`).toBe(true);
-  return answer.data.file?.id ?? answer.data.id ?? 0;
 }
 
 test.use({ account: 'registered' });
@@ -215,7 +166,7 @@ test('entry list: import, split, rename, group, edit, CSV, Get PDB', async ({ pa
   });
 
   await test.step('open a CSV in the CSV viewer', async () => {
-    await importByApi(session.token, project.id, CSV_NAME, CSV_TEXT);
+    await importContentByApi(session.token, project.id, CSV_NAME, CSV_TEXT);
     await page.reload();
     const row = fileRow(page, CSV_NAME);
     await expect(row).toBeVisible();
