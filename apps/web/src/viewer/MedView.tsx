@@ -2,13 +2,14 @@ import 'molstar/build/viewer/molstar.css';
 import { Result, Spin } from 'antd';
 import { PluginUIContext } from 'molstar/lib/mol-plugin-ui/context';
 import { Plugin } from 'molstar/lib/mol-plugin-ui/plugin';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canCreateWebGl, isLowGraphics } from './graphics';
 import { MedViewStatus } from './MedViewStatus';
 import { installDropHandler } from './medview-drop';
 import { medViewSpec } from './plugin-spec';
 import { ViewerToolbar } from './toolbar/ViewerToolbar';
+import { useResponsiveRegions } from './use-responsive-regions';
 import { useOptionalViewer } from './ViewerProvider';
 import { WebGlUnavailable } from './WebGlUnavailable';
 
@@ -36,6 +37,9 @@ export function MedView({ lowGraphics, onReady, className, style }: MedViewProps
   const viewer = useOptionalViewer();
   const low = lowGraphics ?? isLowGraphics();
   const [state, setState] = useState<ViewState>({ kind: 'starting' });
+  const boxRef = useRef<HTMLDivElement | null>(null);
+  // A narrow Med View keeps its canvas: the side panels collapse (see responsive-regions.ts).
+  useResponsiveRegions(state.kind === 'ready' ? state.plugin : null, boxRef);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: onReady is a notification; a new callback must not restart Mol*.
   useEffect(() => {
@@ -71,7 +75,7 @@ export function MedView({ lowGraphics, onReady, className, style }: MedViewProps
   const box: CSSProperties = { position: 'relative', width: '100%', height: '100%', overflow: 'hidden', ...style };
 
   return (
-    <div className={className} style={box} data-testid="med-view" data-state={state.kind}>
+    <div ref={boxRef} className={className} style={box} data-testid="med-view" data-state={state.kind}>
       {state.kind === 'ready' && (
         <div style={{ display: 'flex', flexDirection: 'column', width: '100%', height: '100%' }}>
           <ViewerToolbar plugin={state.plugin} />

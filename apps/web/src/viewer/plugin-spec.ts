@@ -1,8 +1,15 @@
 import type { PartialCanvas3DProps } from 'molstar/lib/mol-canvas3d/canvas3d';
 import { PluginBehaviors } from 'molstar/lib/mol-plugin/behavior';
 import { StructureFocusRepresentation } from 'molstar/lib/mol-plugin/behavior/dynamic/selection/structure-focus-representation';
+import {
+  BoxifyVolumeStreaming,
+  CreateVolumeStreamingBehavior,
+  InitVolumeStreaming,
+} from 'molstar/lib/mol-plugin/behavior/dynamic/volume-streaming/transformers';
 import { PluginConfig, type PluginConfigItem } from 'molstar/lib/mol-plugin/config';
 import { PluginSpec } from 'molstar/lib/mol-plugin/spec';
+import { StateActions } from 'molstar/lib/mol-plugin-state/actions';
+import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
 import { DefaultPluginUISpec, type PluginUISpec } from 'molstar/lib/mol-plugin-ui/spec';
 import { MedViewport } from './MedViewport';
 import { StructureToolsPanel } from './structure-tools/StructureToolsPanel';
@@ -44,6 +51,31 @@ function behaviors(): PluginSpec.Behavior[] {
   ];
 }
 
+/**
+ * Actions of Mol*'s default spec that fetch from the network, each offered in the left panel's
+ * Home tab or a State Tree node's "apply action": Download Structure (PDB, PDBe, AlphaFold DB...
+ * by id), Download Density, Download File and the raw Download transform (any URL), Load
+ * Trajectory (its source can be a URL; our own Load Trajectory dialog reads project files) and
+ * the volume-streaming actions (a density server). The product never reaches public servers
+ * from the viewer; project files come through our API (Entry List, Get PDB dialog), local
+ * files through Open Files and drag and drop.
+ */
+export const REMOTE_ACTIONS: ReadonlySet<unknown> = new Set<unknown>([
+  StateActions.Structure.DownloadStructure,
+  StateActions.Volume.DownloadDensity,
+  StateActions.DataFormat.DownloadFile,
+  StateActions.Structure.LoadTrajectory,
+  StateTransforms.Data.Download,
+  InitVolumeStreaming,
+  BoxifyVolumeStreaming,
+  CreateVolumeStreamingBehavior,
+]);
+
+/** Mol*'s default actions without the remote ones (Open Files and the local transforms stay). */
+export function localActions(actions: readonly PluginSpec.Action[]): PluginSpec.Action[] {
+  return actions.filter((entry) => !REMOTE_ACTIONS.has(entry.action));
+}
+
 export interface MedViewSpecOptions {
   lowGraphics: boolean;
 }
@@ -51,12 +83,13 @@ export interface MedViewSpecOptions {
 /**
  * Med View's plugin spec: Mol*'s default UI spec (spec §2 regions: sequence on top, left
  * tabs, Structure Tools on the right, the log at the bottom), with remote states off (no public
- * state server), the panels laid out inside the host element, and our viewport.
+ * state server), no download-from-the-internet actions, no volume streaming, the panels laid out inside the host element, and our viewport.
  */
 export function medViewSpec({ lowGraphics }: MedViewSpecOptions): PluginUISpec {
   const base = DefaultPluginUISpec();
   return {
     ...base,
+    actions: localActions(base.actions ?? []),
     behaviors: behaviors(),
     layout: { initial: { isExpanded: false, showControls: true, controlsDisplay: 'landscape' } },
     components: {

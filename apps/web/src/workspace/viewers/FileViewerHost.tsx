@@ -2,6 +2,8 @@ import type { ProjectFile } from '@medx/contract';
 import { App, Modal, Spin } from 'antd';
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reloadEditedFile } from '../../viewer/open-file';
+import { useOptionalViewer } from '../../viewer/ViewerProvider';
 import { type ViewerKind, viewerFor } from '../file-types';
 import { HtmlViewerModal } from './HtmlViewerModal';
 import { ImageViewerModal } from './ImageViewerModal';
@@ -30,6 +32,7 @@ function Loading() {
 export function FileViewerProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('files');
   const { message } = App.useApp();
+  const viewer = useOptionalViewer();
   const [open, setOpen] = useState<{ file: ProjectFile; kind: ViewerKind } | null>(null);
 
   const openFile = useCallback(
@@ -46,11 +49,18 @@ export function FileViewerProvider({ children }: { children: ReactNode }) {
   );
   const value = useMemo(() => ({ openFile }), [openFile]);
   const close = () => setOpen(null);
+  // Spec §4 "Editing content": a loaded 3D copy of the saved file is reloaded (for GET_PDB the
+  // new file replaces the old one in the viewer). Files that are not in Med View stay out of it.
+  const onSaved = (file: ProjectFile, replacedId: number | null) => {
+    if (viewer) void reloadEditedFile(viewer, file.id, replacedId);
+  };
 
   return (
     <FileViewerContext.Provider value={value}>
       {children}
-      {open?.kind === 'text' && <TextEditorModal key={open.file.id} file={open.file} onClose={close} />}
+      {open?.kind === 'text' && (
+        <TextEditorModal key={open.file.id} file={open.file} onClose={close} onSaved={onSaved} />
+      )}
       {open?.kind === 'csv' && (
         <Suspense fallback={<Loading />}>
           <CsvViewerModal key={open.file.id} file={open.file} onClose={close} />

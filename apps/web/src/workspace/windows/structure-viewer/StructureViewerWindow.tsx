@@ -31,7 +31,7 @@ function useTree(plugin: PluginUIContext | null): TreeNode[] {
 
 /**
  * The Structure Viewer window (spec §2 "Structure hierarchy tree"): what Med View holds, file →
- * models → structures → components, with a visibility eye per node and a right-click menu
+ * models → structures → chains and components, with a visibility eye per node and a right-click menu
  * (focus, select, hide/show, remove). Multiple-select mode adds checkboxes; the menu then acts
  * on every checked node and offers check all / uncheck all.
  */
@@ -96,7 +96,7 @@ export function StructureViewerWindow() {
           data-testid={`tree-node-${node.kind}`}
           data-hidden={node.hidden}
         >
-          <span className="medx-tree-title">{node.title}</span>
+          <span className="medx-tree-title">{node.kind === 'chain' ? t('chain', { id: node.title }) : node.title}</span>
           <Button
             size="small"
             type="text"

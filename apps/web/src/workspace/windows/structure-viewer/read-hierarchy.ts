@@ -2,9 +2,13 @@ import type { Loci } from 'molstar/lib/mol-model/loci';
 import { Structure } from 'molstar/lib/mol-model/structure';
 import { PluginCommands } from 'molstar/lib/mol-plugin/commands';
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
-import type { StructureHierarchyRef } from 'molstar/lib/mol-plugin-state/manager/structure/hierarchy-state';
+import type {
+  StructureHierarchyRef,
+  StructureRef,
+} from 'molstar/lib/mol-plugin-state/manager/structure/hierarchy-state';
 import { StateTransform } from 'molstar/lib/mol-state';
 import { setSubtreeHidden } from '../../../viewer/subtree-visibility';
+import { chainLoci, componentChainIds, isChainHidden, removeChain, setChainHidden } from './chains';
 import type { HierarchyItem, TreeAction, TreeNode } from './structure-tree';
 
 function labelOf(ref: StructureHierarchyRef, fallback: string): string {
@@ -20,7 +24,22 @@ function item(ref: StructureHierarchyRef, fallback: string, children: HierarchyI
   };
 }
 
-/** Mol*'s structure hierarchy as the tree's plain data (trajectory → model → structure → component). */
+/** A structure's chains as tree items (label: the chain id; the window words it). */
+function chainItems(plugin: PluginContext, structure: StructureRef): HierarchyItem[] {
+  const ref = structure.cell.transform.ref;
+  return componentChainIds(structure).map((id) => ({
+    ref: `${ref}#chain:${id}`,
+    label: id,
+    hidden: isChainHidden(plugin, ref, id),
+    children: [],
+    chain: { structure: ref, id },
+  }));
+}
+
+/**
+ * Mol*'s structure hierarchy as the tree's plain data (trajectory → model → structure → chains
+ * and components).
+ */
 export function readHierarchy(plugin: PluginContext): HierarchyItem[] {
   return plugin.managers.structure.hierarchy.current.trajectories.map((trajectory, t) => ({
     ...item(
@@ -31,11 +50,10 @@ export function readHierarchy(plugin: PluginContext): HierarchyItem[] {
           model,
           `Model ${m + 1}`,
           model.structures.map((structure, s) =>
-            item(
-              structure,
-              `Structure ${s + 1}`,
-              structure.components.map((component, c) => item(component, `Component ${c + 1}`, [])),
-            ),
+            item(structure, `Structure ${s + 1}`, [
+              ...chainItems(plugin, structure),
+              ...structure.components.map((component, c) => item(component, `Component ${c + 1}`, [])),
+            ]),
           ),
         ),
       ),
@@ -68,9 +86,19 @@ function actionRef(plugin: PluginContext, node: TreeNode): string {
   return node.kind === 'trajectory' ? fileRoot(plugin, node.key) : node.key;
 }
 
+function structureRef(plugin: PluginContext, ref: string): StructureRef | undefined {
+  return plugin.managers.structure.hierarchy.current.structures.find((s) => s.cell.transform.ref === ref);
+}
+
 /** The structures at or under a node, as loci (for focus and select). */
 function lociOf(plugin: PluginContext, node: TreeNode): Loci[] {
   const state = plugin.state.data;
+  if (node.chain) {
+    const data = state.cells.get(node.chain.structure)?.obj?.data;
+    if (!(data instanceof Structure)) return [];
+    const loci = chainLoci(data, node.chain.id);
+    return loci.elements.length > 0 ? [loci] : [];
+  }
   const refs: string[] = [];
   const collect = (n: TreeNode) => {
     if (n.kind === 'structure' || n.kind === 'component') refs.push(n.key);
@@ -102,10 +130,21 @@ export async function runTreeAction(plugin: PluginContext, action: TreeAction, t
     }
     case 'hide':
     case 'show':
-      for (const node of targets) setSubtreeHidden(state, actionRef(plugin, node), action === 'hide');
+      for (const node of targets) {
+        if (node.chain) {
+          const structure = structureRef(plugin, node.chain.structure);
+          if (structure) await setChainHidden(plugin, structure, node.chain.id, action === 'hide');
+        } else setSubtreeHidden(state, actionRef(plugin, node), action === 'hide');
+      }
       return;
     case 'remove': {
-      const refs = [...new Set(targets.map((node) => actionRef(plugin, node)))];
+      // Chains first: removing their structure's cells afterwards would leave nothing to edit.
+      for (const node of targets) {
+        if (!node.chain) continue;
+        const structure = structureRef(plugin, node.chain.structure);
+        if (structure) await removeChain(plugin, structure, node.chain.id);
+      }
+      const refs = [...new Set(targets.filter((node) => !node.chain).map((node) => actionRef(plugin, node)))];
       for (const ref of refs) {
         if (!state.cells.has(ref)) continue;
         await PluginCommands.State.RemoveObject(plugin, { state, ref, removeParentGhosts: true });

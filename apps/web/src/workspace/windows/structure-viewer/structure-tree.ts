@@ -1,10 +1,16 @@
 /**
  * The Structure Viewer's hierarchy tree (spec §2 "Structure hierarchy tree"), as plain data: what
- * is loaded in Med View, file (trajectory) → models → structures → components, read from Mol*'s
- * hierarchy manager by `read-hierarchy.ts`. No Mol* here, so the rules are unit-tested.
+ * is loaded in Med View, file (trajectory) → models → structures → chains and components, read
+ * from Mol*'s hierarchy manager by `read-hierarchy.ts`. No Mol* here, so the rules are unit-tested.
  */
 
-export type TreeKind = 'trajectory' | 'model' | 'structure' | 'component';
+export type TreeKind = 'trajectory' | 'model' | 'structure' | 'chain' | 'component';
+
+/** A chain node's place: Mol* has no cell per chain, so it is its structure's ref and its id. */
+export interface ChainOf {
+  structure: string;
+  id: string;
+}
 
 /** One level of Mol*'s structure hierarchy, reduced to what the tree shows. */
 export interface HierarchyItem {
@@ -13,6 +19,8 @@ export interface HierarchyItem {
   label: string;
   hidden: boolean;
   children: HierarchyItem[];
+  /** Set for the structure level's children that are chains (the others are components). */
+  chain?: ChainOf;
 }
 
 export interface TreeNode {
@@ -22,21 +30,38 @@ export interface TreeNode {
   title: string;
   hidden: boolean;
   children: TreeNode[];
+  chain?: ChainOf;
 }
 
+/** Levels by depth; at the last depth an item is a chain when it says so, else a component. */
 const LEVELS: readonly TreeKind[] = ['trajectory', 'model', 'structure', 'component'];
 
-/** Builds the tree from trajectories (each item's children are the next level down). */
+/** The key of a chain node: unique in the tree, stable while its structure stays. */
+export function chainKey(chain: ChainOf): string {
+  return `${chain.structure}#chain:${chain.id}`;
+}
+
+/**
+ * Builds the tree from trajectories (each item's children are the next level down). A
+ * structure's children are its chains, then its components; both are leaves.
+ */
 export function buildTree(trajectories: readonly HierarchyItem[]): TreeNode[] {
   const build = (item: HierarchyItem, level: number): TreeNode => {
+    if (item.chain && level === LEVELS.length - 1) {
+      return {
+        key: chainKey(item.chain),
+        kind: 'chain',
+        title: item.label,
+        hidden: item.hidden,
+        children: [],
+        chain: item.chain,
+      };
+    }
     const kind = LEVELS[Math.min(level, LEVELS.length - 1)] as TreeKind;
-    return {
-      key: item.ref,
-      kind,
-      title: item.label,
-      hidden: item.hidden,
-      children: level + 1 < LEVELS.length ? item.children.map((child) => build(child, level + 1)) : [],
-    };
+    const children = level + 1 < LEVELS.length ? item.children.map((child) => build(child, level + 1)) : [];
+    // Chains first, as the structure's atoms come; then the components Mol*'s preset made.
+    children.sort((a, b) => Number(b.kind === 'chain') - Number(a.kind === 'chain'));
+    return { key: item.ref, kind, title: item.label, hidden: item.hidden, children };
   };
   return trajectories.map((item) => build(item, 0));
 }
