@@ -1,11 +1,14 @@
 import type { DockingPocket, ProjectFile } from '@medx/contract';
 import { DOCKING_LIGAND_TYPES, DOCKING_LIMITS, POCKET_DEFAULTS } from '@medx/contract';
-import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Table, Tabs, Typography } from 'antd';
+import { Alert, App, Button, Col, Form, Input, InputNumber, Row, Space, Table, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DetectedPocket, dockingApi } from '../api/docking';
 import { testId } from '../lib/test-id';
+import { useViewerPlugin } from '../viewer/ViewerProvider';
+import { boundingPocket, isDrawablePocket, resizePocket } from './box-geometry';
 import { DockingFilePicker } from './DockingFilePicker';
+import { useDockingBox } from './use-docking-box';
 import { formatPocket, parseResidueIds, roundPocket } from './wizard-rules';
 
 /** Ligand files a box can be drawn around: the docking types plus PDB (split crystal ligands). */
@@ -13,6 +16,8 @@ const REFERENCE_TYPES = [...DOCKING_LIGAND_TYPES, 'PDB'] as const;
 const FIELDS = ['center_x', 'center_y', 'center_z', 'size_x', 'size_y', 'size_z'] as const;
 const DEFAULT_PADDING = POCKET_DEFAULTS.padding;
 const DEFAULT_CUTOFF = POCKET_DEFAULTS.cutoff;
+/** Å added to (or taken from) every edge by the grow and shrink buttons. */
+const RESIZE_STEP = 1;
 
 interface PocketStepProps {
   projectId: number;
@@ -24,6 +29,7 @@ interface PocketStepProps {
 /** The six box values, typed by hand or filled by one of the helpers above them. */
 function PocketFields({ pocket, onChange }: Pick<PocketStepProps, 'pocket' | 'onChange'>) {
   const { t } = useTranslation('docking');
+  const plugin = useViewerPlugin();
   return (
     <Row gutter={[12, 4]}>
       {FIELDS.map((field) => (
@@ -43,7 +49,81 @@ function PocketFields({ pocket, onChange }: Pick<PocketStepProps, 'pocket' | 'on
           </Form.Item>
         </Col>
       ))}
+      <Col span={24}>
+        <Space>
+          <span>{t('pocket.allEdges')}</span>
+          <Button
+            size="small"
+            disabled={pocket.size_x <= 0 && pocket.size_y <= 0 && pocket.size_z <= 0}
+            onClick={() => onChange(resizePocket(pocket, -RESIZE_STEP))}
+            data-testid="pocket-shrink"
+          >
+            {t('pocket.shrink', { step: RESIZE_STEP })}
+          </Button>
+          <Button size="small" onClick={() => onChange(resizePocket(pocket, RESIZE_STEP))} data-testid="pocket-grow">
+            {t('pocket.grow', { step: RESIZE_STEP })}
+          </Button>
+          <Button
+            size="small"
+            disabled={!plugin || !isDrawablePocket(pocket)}
+            onClick={async () => {
+              if (!plugin) return;
+              const { focusDockingBox } = await import('./docking-box-molstar');
+              focusDockingBox(plugin, pocket);
+            }}
+            data-testid="pocket-focus"
+          >
+            {t('pocket.focus')}
+          </Button>
+        </Space>
+      </Col>
     </Row>
+  );
+}
+
+/**
+ * The box drawn in Med View: the atoms the user selected there (residues, atoms, a ligand)
+ * give the box, their bounding box plus the padding on every side.
+ */
+function FromSelection({ onChange }: Pick<PocketStepProps, 'onChange'>) {
+  const { t } = useTranslation('docking');
+  const { message } = App.useApp();
+  const plugin = useViewerPlugin();
+  const [padding, setPadding] = useState<number>(DEFAULT_PADDING);
+  const compute = async () => {
+    if (!plugin) {
+      message.warning(t('result.noViewer'));
+      return;
+    }
+    const { selectionPositions } = await import('./docking-box-molstar');
+    const pocket = boundingPocket(selectionPositions(plugin), padding);
+    if (!pocket) {
+      message.warning(t('toolbar:messages.noSelection'));
+      return;
+    }
+    onChange(pocket);
+  };
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Typography.Text type="secondary">{t('pocket.selectionHelp')}</Typography.Text>
+      <Space wrap>
+        <span>{t('pocket.padding')}</span>
+        <InputNumber
+          min={0}
+          max={20}
+          step={0.5}
+          precision={2}
+          value={padding}
+          onChange={(v) => setPadding(typeof v === 'number' ? v : DEFAULT_PADDING)}
+          aria-label={t('pocket.padding')}
+          data-testid="pocket-selection-padding"
+        />
+        <Button type="primary" onClick={compute} data-testid="pocket-from-selection">
+          {t('pocket.fromSelection')}
+        </Button>
+      </Space>
+      <Alert type="info" showIcon title={t('pocket.manualHelp')} />
+    </Space>
   );
 }
 
@@ -202,24 +282,24 @@ function Detected({ projectId, protein, onChange }: Omit<PocketStepProps, 'pocke
 
 /**
  * The pocket step (spec §3/§5): a box around a chosen ligand, around residues (space-separated
- * ids, the cutoff adds twice itself to each edge), from the detected pockets, or typed by hand.
+ * ids, the cutoff adds twice itself to each edge), from the detected pockets, around what is
+ * selected in Med View, or typed by hand. While the step is shown Med View draws the box.
  */
 export function PocketStep(props: PocketStepProps) {
   const { t } = useTranslation('docking');
   const { pocket, onChange } = props;
+  const box = useDockingBox(pocket);
   return (
-    <div data-testid="docking-pocket-step">
+    <div data-testid="docking-pocket-step" data-box-cells={box.cells} data-box-drawn={box.drawn}>
       <Tabs
         size="small"
+        // Four routes side by side in the narrow window, without a scrolled tab bar.
+        tabBarGutter={16}
         items={[
           { key: 'ligand', label: t('pocket.tabs.ligand'), children: <AroundLigand {...props} /> },
           { key: 'residues', label: t('pocket.tabs.residues'), children: <AroundResidues {...props} /> },
           { key: 'detect', label: t('pocket.tabs.detect'), children: <Detected {...props} /> },
-          {
-            key: 'manual',
-            label: t('pocket.tabs.manual'),
-            children: <Alert type="info" showIcon title={t('pocket.manualHelp')} />,
-          },
+          { key: 'selection', label: t('pocket.tabs.selection'), children: <FromSelection onChange={onChange} /> },
         ]}
       />
       <Typography.Title level={5} style={{ marginTop: 8 }}>
