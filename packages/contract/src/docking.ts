@@ -58,6 +58,28 @@ export const DockingPocket = z.object({
 });
 export type DockingPocket = z.infer<typeof DockingPocket>;
 
+/**
+ * The pocket of a bounding box (min and max corners as [x, y, z]) with `margin` Å added on
+ * every side: centre = midpoint, size = extent + 2 × margin, 2 decimals (spec §3, §5).
+ * One rule for the server's ligand/residue/cavity boxes and the web's box from a 3D selection.
+ */
+export function pocketFromBounds(
+  min: readonly [number, number, number],
+  max: readonly [number, number, number],
+  margin: number,
+): DockingPocket {
+  const size = (a: 0 | 1 | 2) => round2(max[a] - min[a] + 2 * margin);
+  const center = (a: 0 | 1 | 2) => round2((min[a] + max[a]) / 2);
+  return {
+    size_x: size(0),
+    size_y: size(1),
+    size_z: size(2),
+    center_x: center(0),
+    center_y: center(1),
+    center_z: center(2),
+  };
+}
+
 export const ZERO_POCKET: DockingPocket = { size_x: 0, size_y: 0, size_z: 0, center_x: 0, center_y: 0, center_z: 0 };
 
 /** Spec §5: the pocket must not be the all-zero default; a usable box also needs every edge above 0. */

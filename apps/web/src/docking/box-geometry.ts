@@ -1,4 +1,4 @@
-import { DOCKING_LIMITS, type DockingPocket, isZeroPocket, round2 } from '@medx/contract';
+import { DOCKING_LIMITS, type DockingPocket, isZeroPocket, pocketFromBounds, round2 } from '@medx/contract';
 
 /** A point in Å, in the coordinates of the loaded files (what Vina's box uses). */
 export type Point3 = readonly [number, number, number];
@@ -23,17 +23,9 @@ export function boundingPocket(positions: ArrayLike<number>, padding: number): D
     }
   }
   const pad = Number.isFinite(padding) && padding > 0 ? padding : 0;
-  const size = (axis: number) =>
-    Math.min(round2((max[axis] as number) - (min[axis] as number) + 2 * pad), DOCKING_LIMITS.boxEdgeMax);
-  const center = (axis: number) => round2(((max[axis] as number) + (min[axis] as number)) / 2);
-  return {
-    size_x: size(0),
-    size_y: size(1),
-    size_z: size(2),
-    center_x: center(0),
-    center_y: center(1),
-    center_z: center(2),
-  };
+  const box = pocketFromBounds(min as [number, number, number], max as [number, number, number], pad);
+  const cap = (edge: number) => Math.min(edge, DOCKING_LIMITS.boxEdgeMax);
+  return { ...box, size_x: cap(box.size_x), size_y: cap(box.size_y), size_z: cap(box.size_z) };
 }
 
 /** Whether the pocket is a box that can be drawn (every edge above 0, finite values). */

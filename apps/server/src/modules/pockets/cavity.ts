@@ -16,7 +16,7 @@
  * 4. Clusters are ranked by points × mean buriedness; a pocket box is the cluster's
  *    bounding box plus `boxMargin` on each side (2 decimals, as the spec shows).
  */
-import { type DockingPocket, round2 } from '@medx/contract';
+import { type DockingPocket, pocketFromBounds, round2 } from '@medx/contract';
 
 export interface CavityAtom {
   x: number;
@@ -391,18 +391,9 @@ export function detectCavities(atoms: readonly CavityAtom[], options: Partial<Ca
         sum[a]! += c3[a]!;
       }
     }
-    const size = (a: number) => round2(max[a]! - min[a]! + 2 * o.boxMargin);
-    const center = (a: number) => round2((max[a]! + min[a]!) / 2);
     return {
       rank: n + 1,
-      pocket: {
-        size_x: size(0),
-        size_y: size(1),
-        size_z: size(2),
-        center_x: center(0),
-        center_y: center(1),
-        center_z: center(2),
-      },
+      pocket: pocketFromBounds([min[0]!, min[1]!, min[2]!], [max[0]!, max[1]!, max[2]!], o.boxMargin),
       buriedness: round2(c.mean),
       enclosed: round2(c.enclosed),
       score: round2(c.score),

@@ -2,7 +2,7 @@
  * Pocket boxes from coordinates (spec §3 Docking pocket: 2 decimals; §5: the residue
  * cutoff adds 2 × cutoff to each size). Pure functions; the service reads the files.
  */
-import { type DockingPocket, round2 } from '@medx/contract';
+import { type DockingPocket, pocketFromBounds } from '@medx/contract';
 import type { CavityAtom } from './cavity';
 import type { Point3, ResidueAtom } from './structure-atoms';
 
@@ -16,14 +16,7 @@ export function boxAround(points: readonly Point3[], margin: number): DockingPoc
       max[a] = Math.max(max[a], p[a]);
     }
   }
-  return {
-    size_x: round2(max.x - min.x + 2 * margin),
-    size_y: round2(max.y - min.y + 2 * margin),
-    size_z: round2(max.z - min.z + 2 * margin),
-    center_x: round2((min.x + max.x) / 2),
-    center_y: round2((min.y + max.y) / 2),
-    center_z: round2((min.z + max.z) / 2),
-  };
+  return pocketFromBounds([min.x, min.y, min.z], [max.x, max.y, max.z], margin);
 }
 
 /** 'A:GLU121' (insertion code appended: 'A:GLU52A'); chain omitted when blank. */
