@@ -18,6 +18,12 @@ export interface Db {
 export function openDatabase(options: { databaseUrl?: string; dataDir: string }): Db {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle pooled connection that the server ends (restart, failover, a dropped test
+    // database) emits 'error' on the pool; unhandled, that would take the whole process
+    // down. The pool discards that client and opens a new one on the next query.
+    pool.on('error', (error) => {
+      console.warn(`PostgreSQL closed an idle connection: ${error.message}`);
+    });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
