@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
+import { canvasCoverage } from '../support/canvas';
 import { REPO_ROOT } from '../support/env';
 import { importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
@@ -31,36 +32,6 @@ function status(page: Page): Locator {
 async function ids(page: Page, attribute: 'data-files' | 'data-hidden'): Promise<number[]> {
   const value = (await status(page).getAttribute(attribute)) ?? '';
   return value ? value.split(',').map(Number) : [];
-}
-
-/**
- * Share of the canvas's pixels that differ from its most common colour (the background). A
- * blank canvas gives ~0. Read from a screenshot of the canvas element (WebGL's own buffer is
- * cleared after each frame).
- */
-async function canvasCoverage(page: Page): Promise<number> {
-  const canvas = page.locator('[data-testid="med-view"] canvas').first();
-  const png = await canvas.screenshot();
-  return page.evaluate(
-    async (bytes) => {
-      const blob = new Blob([new Uint8Array(bytes)], { type: 'image/png' });
-      const bitmap = await createImageBitmap(blob);
-      const c = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const ctx = c.getContext('2d');
-      if (!ctx) return 0;
-      ctx.drawImage(bitmap, 0, 0);
-      const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
-      const counts = new Map<number, number>();
-      for (let i = 0; i < data.length; i += 4) {
-        const key = ((data[i] ?? 0) << 16) | ((data[i + 1] ?? 0) << 8) | (data[i + 2] ?? 0);
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-      }
-      const pixels = data.length / 4;
-      const background = Math.max(...counts.values());
-      return (pixels - background) / pixels;
-    },
-    [...png],
-  );
 }
 
 /** Drops files on Med View the way a browser does: dragenter shows Mol*'s overlay, drop on it. */

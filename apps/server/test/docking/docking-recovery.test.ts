@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AuthResult, DockingResultList, Envelope, Job } from '@medx/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomId } from '../../src/lib/secrets';
 import { benchFile } from '../support/bench';
+import { freshDatabase } from '../support/test-app';
 import { tusUpload, uploadIdOf } from '../support/uploads';
 import { alive, pocketOf, vinaProcessesUnder, waitFor } from './docking-support';
 
@@ -88,23 +87,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'medx-recovery-data-'));
   jobTmp = mkdtempSync(join(tmpdir(), 'medx-recovery-tmp-'));
   port = await freePort();
-  const adminUrl = process.env.MEDX_TEST_PG_URL;
-  if (adminUrl) {
-    const name = `medx_t_${randomId(10).toLowerCase()}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    };
-  }
+  const database = await freshDatabase();
+  databaseUrl = database.url;
+  dropDatabase = database.drop;
 });
 afterAll(async () => {
   if (server && server.exitCode === null) {

@@ -34,7 +34,7 @@ export interface TestApp {
 }
 
 /** A fresh database per test app: a SQLite file in a temp dir, or a new PostgreSQL database. */
-async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): Promise<void> }> {
+export async function freshDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
   const adminUrl = process.env.MEDX_TEST_PG_URL;
   if (!adminUrl) return { drop: async () => {} };
   const name = `medx_t_${randomId(10).toLowerCase()}`;
@@ -51,14 +51,13 @@ async function freshDatabase(dataDir: string): Promise<{ url?: string; drop(): P
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
-      void dataDir;
     },
   };
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medx-test-'));
-  const database = await freshDatabase(dataDir);
+  const database = await freshDatabase();
   const config = loadConfig(
     {},
     {

@@ -107,23 +107,43 @@ function FromSelection({ onChange }: Pick<PocketStepProps, 'onChange'>) {
     <Space orientation="vertical" style={{ width: '100%' }}>
       <Typography.Text type="secondary">{t('pocket.selectionHelp')}</Typography.Text>
       <Space wrap>
-        <span>{t('pocket.padding')}</span>
-        <InputNumber
-          min={0}
-          max={20}
-          step={0.5}
-          precision={2}
-          value={padding}
-          onChange={(v) => setPadding(typeof v === 'number' ? v : DEFAULT_PADDING)}
-          aria-label={t('pocket.padding')}
-          data-testid="pocket-selection-padding"
-        />
+        <PaddingInput value={padding} onChange={setPadding} precision={2} testId="pocket-selection-padding" />
         <Button type="primary" onClick={compute} data-testid="pocket-from-selection">
           {t('pocket.fromSelection')}
         </Button>
       </Space>
       <Alert type="info" showIcon title={t('pocket.manualHelp')} />
     </Space>
+  );
+}
+
+/** The padding (Å) added on every side of a box; a cleared field falls back to the default. */
+function PaddingInput({
+  value,
+  onChange,
+  precision,
+  testId,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  precision?: number;
+  testId: string;
+}) {
+  const { t } = useTranslation('docking');
+  return (
+    <>
+      <span>{t('pocket.padding')}</span>
+      <InputNumber
+        min={0}
+        max={20}
+        step={0.5}
+        precision={precision}
+        value={value}
+        onChange={(v) => onChange(typeof v === 'number' ? v : DEFAULT_PADDING)}
+        aria-label={t('pocket.padding')}
+        data-testid={testId}
+      />
+    </>
   );
 }
 
@@ -152,16 +172,7 @@ function AroundLigand({ projectId, onChange }: Pick<PocketStepProps, 'projectId'
         testIdPrefix="pocket-ligand"
       />
       <Space wrap>
-        <span>{t('pocket.padding')}</span>
-        <InputNumber
-          min={0}
-          max={20}
-          step={0.5}
-          value={padding}
-          onChange={(v) => setPadding(typeof v === 'number' ? v : DEFAULT_PADDING)}
-          aria-label={t('pocket.padding')}
-          data-testid="pocket-padding"
-        />
+        <PaddingInput value={padding} onChange={setPadding} testId="pocket-padding" />
         <Button type="primary" disabled={!ligand[0]} loading={busy} onClick={compute} data-testid="pocket-from-ligand">
           {t('pocket.compute')}
         </Button>
