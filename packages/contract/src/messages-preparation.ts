@@ -23,6 +23,11 @@ export const preparationMessages = {
     'zh-CN': '配体准备只支持 SDF、MOL2、SMILES、PDB 或 PDBQT 文件（{name} 不是）。',
   },
   prepLigandEmpty: { en: 'The file {name} holds no molecule.', 'zh-CN': '文件 {name} 中没有分子。' },
+  prepLigandTooLarge: {
+    en: 'The file {name} holds no ligand-sized molecule (largest: {atoms} heavy atoms, at most {max}). Is it a protein? Use Quick Prepare protein for proteins.',
+    'zh-CN':
+      '文件 {name} 中没有配体大小的分子（最大 {atoms} 个重原子，上限 {max}）。它是蛋白吗？蛋白请使用“快速准备蛋白”。',
+  },
   prepFileNotInProject: {
     en: 'File {id} is not a file of this project.',
     'zh-CN': '文件 {id} 不属于此项目。',

@@ -422,6 +422,14 @@ describe('prepare_ligand from SMILES', () => {
       params: { id: elsewhere.id },
     });
     expectFailure(await submit({ project_id: projectId }), 400, 'fieldRequired');
+    // A receptor chosen as the ligand: refused before a job exists (RDKit would grind on it).
+    const receptor = await importOk(t, owner.token, projectId, 'rec.pdb', benchFile('1w1p', 'receptor.pdb'));
+    const tooLarge = await submit({ project_id: projectId, ligand_id: receptor.id });
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body).toMatchObject({ success: false, data: null });
+    expect(tooLarge.body.msg).toMatch(
+      /^The file rec\.pdb holds no ligand-sized molecule \(largest: \d{4} heavy atoms, at most 250\)\. .*Quick Prepare protein/,
+    );
     expect(await countRows(t, 'jobs')).toBe(jobs);
   });
 });

@@ -27,12 +27,23 @@ describe('ligandMolecules', () => {
 
   it('takes SMILES lines with their names (never 3D) and a PDB as one 3D molecule', () => {
     expect(ligandMolecules('smi', '# header\nCCO ethanol\nc1ccccc1\n', 'set')).toEqual([
-      { index: 1, name: 'ethanol', format: 'smi', content: 'CCO\n', is3d: false },
-      { index: 2, name: 'set_2', format: 'smi', content: 'c1ccccc1\n', is3d: false },
+      { index: 1, name: 'ethanol', format: 'smi', content: 'CCO\n', is3d: false, heavyAtoms: 3 },
+      { index: 2, name: 'set_2', format: 'smi', content: 'c1ccccc1\n', is3d: false, heavyAtoms: 6 },
     ]);
     const pdb = 'HETATM    1  C1  LIG A   1       1.000   2.000   3.000  1.00  0.00           C\nEND\n';
-    expect(ligandMolecules('pdb', pdb, 'lig')).toMatchObject([{ index: 1, name: 'lig', format: 'pdb', is3d: true }]);
+    expect(ligandMolecules('pdb', pdb, 'lig')).toMatchObject([
+      { index: 1, name: 'lig', format: 'pdb', is3d: true, heavyAtoms: 1 },
+    ]);
     expect(ligandMolecules('pdb', 'REMARK nothing\nEND\n', 'x')).toEqual([]);
     expect(ligandMolecules('xyz', '1\n\nC 0 0 0\n', 'x')).toEqual([]);
+  });
+});
+
+describe('heavy atoms of a molecule', () => {
+  it('counts SDF atoms other than hydrogen, and SMILES atoms (bracketed hydrogens aside)', () => {
+    const withH = mol('h', [0, 0.4, 0.8]).replace(/ C {3}0/, ' H   0');
+    expect(ligandMolecules('sdf', withH, 'x')[0]!.heavyAtoms).toBe(2);
+    const smiles = ligandMolecules('smi', 'OC(=O)c1ccccc1Cl acid\n[NH4+] ammonium\n[2H]C([2H])Br d\n', 'x');
+    expect(smiles.map((m) => m.heavyAtoms)).toEqual([10, 1, 2]);
   });
 });

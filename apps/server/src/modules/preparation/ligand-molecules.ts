@@ -17,15 +17,33 @@ export interface LigandMolecule {
   format: 'sdf' | 'mol2' | 'smi' | 'pdb';
   content: string;
   is3d: boolean;
+  /** Heavy atoms (for SMILES: atoms written in the string, bracketed hydrogens excepted). */
+  heavyAtoms: number;
+}
+
+/**
+ * More heavy atoms than a ligand preparation handles: such a "ligand" is a protein or a
+ * whole complex (a receptor file chosen by mistake), which RDKit's force field would
+ * grind on for many minutes. 250 keeps peptides of about 30 residues and macrocycles.
+ */
+export const LIGAND_MAX_HEAVY_ATOMS = 250;
+
+const SMILES_ATOM = /\[[^\]]*\]|Cl|Br|[BCNOPSFI]|[bcnops]/g;
+
+function smilesHeavyAtoms(smiles: string): number {
+  return (smiles.match(SMILES_ATOM) ?? []).filter((atom) => !/^\[\d*H[+-]?\d*\]$/.test(atom)).length;
 }
 
 const joinRecord = (lines: readonly string[]) => `${lines.join('\n')}\n`;
 
-function depthOf(ext: string, content: string): boolean {
+function shape(ext: string, content: string): { is3d: boolean; heavyAtoms: number } {
   const atoms = ligandHeavyAtoms(ext, content);
   // Up to three heavy atoms always fit a plane: trust any non-zero coordinate.
-  if (atoms.length > 0 && atoms.length <= 3) return atoms.some((a) => a.x !== 0 || a.y !== 0 || a.z !== 0);
-  return hasDepth(atoms.map((a) => a.z));
+  const is3d =
+    atoms.length > 0 && atoms.length <= 3
+      ? atoms.some((a) => a.x !== 0 || a.y !== 0 || a.z !== 0)
+      : hasDepth(atoms.map((a) => a.z));
+  return { is3d, heavyAtoms: atoms.length };
 }
 
 export function ligandMolecules(ext: string, text: string, base: string): LigandMolecule[] {
@@ -39,7 +57,7 @@ export function ligandMolecules(ext: string, text: string, base: string): Ligand
         name: (record.lines[0] ?? '').trim() || fallback(i),
         format: 'sdf' as const,
         content,
-        is3d: depthOf('sdf', content),
+        ...shape('sdf', content),
       };
     });
   }
@@ -52,7 +70,7 @@ export function ligandMolecules(ext: string, text: string, base: string): Ligand
         name: (record.lines[at + 1] ?? '').trim() || fallback(i),
         format: 'mol2' as const,
         content,
-        is3d: depthOf('mol2', content),
+        ...shape('mol2', content),
       };
     });
   }
@@ -63,12 +81,22 @@ export function ligandMolecules(ext: string, text: string, base: string): Ligand
       format: 'smi' as const,
       content: `${entry.smiles}\n`,
       is3d: false,
+      heavyAtoms: smilesHeavyAtoms(entry.smiles),
     }));
   }
   if (e === 'pdb' || e === 'pdbqt') {
     const pdb = e === 'pdbqt' ? pdbqtToPdb(text) : text;
     if (!/^(ATOM|HETATM)/m.test(pdb)) return [];
-    return [{ index: 1, name: base, format: 'pdb', content: pdb, is3d: true }];
+    return [
+      {
+        index: 1,
+        name: base,
+        format: 'pdb',
+        content: pdb,
+        is3d: true,
+        heavyAtoms: ligandHeavyAtoms('pdb', pdb).length,
+      },
+    ];
   }
   return [];
 }

@@ -17,7 +17,7 @@ import { baseName } from '../files/file-records';
 import type { FilesRepository } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
 import { proteinPdbText } from '../pockets/structure-atoms';
-import { ligandMolecules } from './ligand-molecules';
+import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
 import { cleanProtein, mergeHydrogens, summarizePdb } from './protein-clean';
 import { LIGAND_SCRIPT, PDBFIXER_SCRIPT, pythonCommand } from './python-scripts';
 
@@ -175,6 +175,10 @@ export function prepareLigand(deps: PreparationDeps): Executor {
 
     // Step 1, Open Babel per molecule: protonation at the pH (-p alone: with -h the pH is ignored).
     for (const [n, m] of molecules.entries()) {
+      if (m.heavyAtoms > LIGAND_MAX_HEAVY_ATOMS) {
+        failures.set(m.index, `${m.heavyAtoms} heavy atoms: more than a ligand (at most ${LIGAND_MAX_HEAVY_ATOMS})`);
+        continue;
+      }
       const input = `in_${m.index}.${m.format}`;
       const output = `out_${m.index}.${m.is3d ? 'sdf' : 'smi'}`;
       await writeFile(join(ctx.workDir, input), m.content);

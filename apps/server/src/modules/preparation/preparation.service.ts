@@ -13,7 +13,7 @@ import { baseName } from '../files/file-records';
 import type { FilesService } from '../files/files.service';
 import { proteinPdbText } from '../pockets/structure-atoms';
 import type { ProjectAccess } from '../projects/project-access';
-import { ligandMolecules } from './ligand-molecules';
+import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
 import type { LigandJobParams, ProteinJobParams } from './preparation.executors';
 import { cleanProtein } from './protein-clean';
 
@@ -83,6 +83,16 @@ export class PreparationService {
       throw badRequest('prepLigandType', { name: file.name });
     const molecules = ligandMolecules(ext, await this.files.readText(file), baseName(file.name));
     if (molecules.length === 0) throw badRequest('prepLigandEmpty', { name: file.name });
+    // One oversized molecule among ligands fails alone in the job; a file of nothing else
+    // (a receptor chosen by mistake) is refused here.
+    const smallest = Math.min(...molecules.map((m) => m.heavyAtoms));
+    if (smallest > LIGAND_MAX_HEAVY_ATOMS) {
+      throw badRequest('prepLigandTooLarge', {
+        name: file.name,
+        atoms: Math.max(...molecules.map((m) => m.heavyAtoms)),
+        max: LIGAND_MAX_HEAVY_ATOMS,
+      });
+    }
     const params: LigandJobParams = { ligand_id: file.id, ph: body.ph, minimize: body.minimize };
     return this.jobs.submit(
       auth,
