@@ -1,6 +1,7 @@
+import type { Job } from '@medx/contract';
 import { describe, expect, it } from 'vitest';
 import { detailCell, detailColumns } from './job-details';
-import { canPrepare } from './prepare';
+import { canPrepare, waitForJob } from './prepare';
 
 describe('canPrepare', () => {
   it('follows the extensions the server reads', () => {
@@ -31,5 +32,36 @@ describe('the extra table', () => {
       'true',
       '{"a":1}',
     ]);
+  });
+});
+
+describe('waitForJob', () => {
+  type Answer = { success: boolean; msg: string; data: Job | null };
+  const job = (status: Job['status']) => ({ id: 7, status }) as Job;
+  const ok = (status: Job['status']): Answer => ({ success: true, msg: '', data: job(status) });
+  const lost: Answer = { success: false, msg: 'Network Error', data: null };
+  const reader = (answers: Answer[]) => {
+    let calls = 0;
+    const read = async () => answers[Math.min(calls++, answers.length - 1)]! as never;
+    return { read, calls: () => calls };
+  };
+
+  it('follows the job to its end through lost polls', async () => {
+    const r = reader([ok('RUNNING'), lost, lost, ok('RUNNING'), lost, ok('FINISHED')]);
+    const done = await waitForJob(7, { intervalMs: 0, maxMisses: 3, read: r.read });
+    expect(done?.status).toBe('FINISHED');
+    expect(r.calls()).toBe(6);
+  });
+
+  it('gives up after maxMisses failed reads in a row', async () => {
+    const r = reader([ok('PRE_PROCESSING'), lost, lost, lost, ok('FINISHED')]);
+    expect(await waitForJob(7, { intervalMs: 0, maxMisses: 3, read: r.read })).toBeNull();
+    expect(r.calls()).toBe(4);
+  });
+
+  it('answers the job as it is when the time-out passes', async () => {
+    const r = reader([ok('RUNNING')]);
+    const last = await waitForJob(7, { intervalMs: 1, timeoutMs: 5, read: r.read });
+    expect(last?.status).toBe('RUNNING');
   });
 });

@@ -20,13 +20,38 @@ export function canPrepare(kind: PrepareKind, file: Pick<ProjectFile, 'name' | '
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls a job until it is over; null when it cannot be read. */
-export async function waitForJob(jobId: number, { intervalMs = 1500, timeoutMs = 60 * 60 * 1000 } = {}) {
+type JobAnswer = Awaited<ReturnType<typeof jobsApi.get>>;
+
+export interface WaitOptions {
+  intervalMs?: number;
+  timeoutMs?: number;
+  /** Failed reads in a row before giving up: one lost poll must not end the wait. */
+  maxMisses?: number;
+  read?: (jobId: number) => Promise<JobAnswer>;
+}
+
+/**
+ * Polls a job until it is over (or the time-out passes); null when it cannot be read
+ * `maxMisses` times in a row. A job runs on the server whatever happens to one request,
+ * so a momentary failure (a dropped connection, a restart) is retried, not reported.
+ */
+export async function waitForJob(
+  jobId: number,
+  {
+    intervalMs = 1500,
+    timeoutMs = 60 * 60 * 1000,
+    maxMisses = 5,
+    read = (id) => jobsApi.get(id, { silent: true }),
+  }: WaitOptions = {},
+) {
   const until = Date.now() + timeoutMs;
+  let misses = 0;
   for (;;) {
-    const answer = await jobsApi.get(jobId, { silent: true });
-    if (!answer.success || !answer.data) return null;
-    if (!isActiveJob(answer.data) || Date.now() > until) return answer.data;
+    const answer = await read(jobId);
+    if (answer.success && answer.data) {
+      misses = 0;
+      if (!isActiveJob(answer.data) || Date.now() > until) return answer.data;
+    } else if (++misses >= maxMisses) return null;
     await sleep(intervalMs);
   }
 }

@@ -152,6 +152,8 @@ export function useEntryActions({ selected, startRename, forget }: EntryActionsO
         if (outcome.fileId !== null) return done('prepareSuccessful');
         if (outcome.jobId !== null) {
           message.error(t('jobs:prepare.failed', { id: outcome.jobId, status: outcome.job?.status ?? '-' }));
+          // Whatever the outcome, the list shows what the job left (a partial result, or none).
+          await refresh();
         }
         return;
       }
