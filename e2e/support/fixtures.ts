@@ -9,6 +9,7 @@
 
 import { test as base } from '@playwright/test';
 import { guestByApi, type Session, signUpByApi, storageStateFor, uniqueEmail } from './api';
+import { jobsReport, watchPage } from './diagnostics';
 import { baseURL } from './env';
 
 export const PASSWORD = 'Secret-123';
@@ -18,6 +19,8 @@ export interface SessionFixtures {
   account: 'none' | 'registered' | 'guest';
   /** The session created for `account` (null for 'none'). */
   session: Session | null;
+  /** Automatic: on failure, prints the page's errors and the session's jobs (support/diagnostics.ts). */
+  diagnostics: undefined;
 }
 
 export const test = base.extend<SessionFixtures>({
@@ -37,6 +40,24 @@ export const test = base.extend<SessionFixtures>({
   storageState: async ({ session, storageState }, use) => {
     await use(session ? storageStateFor(session) : storageState);
   },
+  diagnostics: [
+    async ({ page, session, playwright }, use, testInfo) => {
+      const pageErrors = watchPage(page);
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      const lines = pageErrors().slice(-30);
+      if (session) {
+        const request = await playwright.request.newContext({ baseURL });
+        lines.push(...(await jobsReport(request, session).catch((err) => [`jobs report failed: ${err}`])));
+        await request.dispose();
+      }
+      if (lines.length === 0) return;
+      const text = lines.join('\n');
+      console.log(`--- diagnostics of "${testInfo.title}" ---\n${text}\n--- end of diagnostics ---`);
+      await testInfo.attach('diagnostics', { body: text, contentType: 'text/plain' });
+    },
+    { auto: true },
+  ],
 });
 
 export { expect } from '@playwright/test';

@@ -16,6 +16,18 @@ function fileRow(page: Page, title: string): Locator {
   return page.locator('[data-testid^="entry-row-"]').filter({ hasText: title });
 }
 
+/**
+ * Right-clicks the title of an entry, picks a prepare action from its menu, and answers the
+ * id of the job the 'Preparation submitted: job N.' toast names (so a failure says which job).
+ */
+async function prepareFrom(page: Page, title: string, action: 'ctx-prepare-protein' | 'ctx-prepare-ligand') {
+  await fileRow(page, title).getByText(title, { exact: true }).click({ button: 'right' });
+  await page.getByTestId(action).click();
+  const submitted = toast(page, /Preparation submitted: job \d+\./, 'info').last(); // the newest
+  await expect(submitted).toBeVisible();
+  return Number((await submitted.textContent())?.match(/job (\d+)/)?.[1]);
+}
+
 test('Quick Prepare protein and Prepare ligand from the Entry List', async ({ page, session }) => {
   if (!session) throw new Error('needs a session');
   const project = await createProjectByApi(page.request, session.token, 'Prepare');
@@ -34,13 +46,12 @@ test('Quick Prepare protein and Prepare ligand from the Entry List', async ({ pa
   await page.goto(`/?project=${project.id}&lowGraphics=1`);
   await expect(page.getByTestId('window-entryList')).toContainText('7cnq_receptor.pdb');
 
-  await fileRow(page, '7cnq_receptor.pdb').click({ button: 'right' });
-  await page.getByTestId('ctx-prepare-protein').click();
+  const proteinJob = await prepareFrom(page, '7cnq_receptor.pdb', 'ctx-prepare-protein');
   await expect(toast(page, 'Prepare successful.', 'success')).toBeVisible({ timeout: 150_000 });
   await expect(fileRow(page, '7cnq_receptor_prepared.pdb')).toBeVisible();
 
-  await fileRow(page, '7cnq_ligand.sdf').click({ button: 'right' });
-  await page.getByTestId('ctx-prepare-ligand').click();
+  const ligandJob = await prepareFrom(page, '7cnq_ligand.sdf', 'ctx-prepare-ligand');
+  expect(ligandJob).toBeGreaterThan(proteinJob);
   await expect(fileRow(page, '7cnq_ligand_prepared.sdf')).toBeVisible({ timeout: 150_000 });
 
   const events = await page.evaluate(() => (window as unknown as { prepared: unknown[] }).prepared);
