@@ -23,6 +23,8 @@ export const DOCKING_DEFAULTS = {
   energy_range: 3,
   min_rmsd: 1,
   retain_count: 1,
+  /** Not in the spec: ring conformations docked per ligand (docs/decisions.md, Docking). */
+  ring_conformers: 1,
 } as const;
 
 /** Sensible bounds for the settings (not in the spec; documented in docs/decisions.md). */
@@ -35,6 +37,7 @@ export const DOCKING_LIMITS = {
   boxEdgeMax: 126,
   ligandsMax: 1000,
   jobNameMax: 70,
+  ringConformersMax: 8,
 } as const;
 
 /** Rounds to the 2 decimals the spec shows for pocket values. */
@@ -120,6 +123,16 @@ export const DockingSettings = z.object({
     .int('invalidValue')
     .min(1, 'dockingRetainCountMin')
     .default(DOCKING_DEFAULTS.retain_count),
+  /**
+   * Vina keeps rings rigid: with more than 1, each ligand with a non-aromatic ring is also
+   * docked from up to this many distinct ring conformations (RDKit), and its best poses kept.
+   */
+  ring_conformers: z
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(DOCKING_LIMITS.ringConformersMax, 'invalidValue')
+    .default(DOCKING_DEFAULTS.ring_conformers),
   /** Vina's random seed; chosen by the server and recorded in provenance when absent. */
   seed: z.number({ error: 'invalidValue' }).int('invalidValue').optional(),
 });

@@ -114,6 +114,9 @@ describe('POST /v1/jobs/docking refuses bad input before creating anything', () 
     await refused({ ...valid(), settings: { scoring_function: 'vinardo' } }, 400, 'dockingScoringUnsupported');
     await refused({ ...valid(), settings: { retain_count: 0 } }, 400, 'dockingRetainCountMin');
     await refused({ ...valid(), settings: { exhaustiveness: 0 } }, 400, 'invalidValue');
+    await refused({ ...valid(), settings: { ring_conformers: 0 } }, 400, 'invalidValue');
+    await refused({ ...valid(), settings: { ring_conformers: 9 } }, 400, 'invalidValue');
+    await refused({ ...valid(), settings: { ring_conformers: 2.5 } }, 400, 'invalidValue');
   });
   it('the zh-CN message for a missing pocket', async () => {
     const res = await t.request('POST', '/v1/jobs/docking', {

@@ -187,6 +187,57 @@ describe('a multi-ligand job with a broken ligand', () => {
   }, 120_000);
 });
 
+describe('ring conformers', () => {
+  interface RingProvenance {
+    preparation: { ring_conformers: { wanted: number; script_sha256: string } };
+    steps: { command: string; args: string[] }[];
+    ligands: { name: string; flexible_rings: number | null; conformers: { key: string; pdbqt_sha256: string }[] }[];
+  }
+
+  it('docks a ligand with a saturated ring from several puckers and pools the poses by score', async () => {
+    // The 7CNQ ligand has a pyrrolidine; the 7ZTL ligand (bicine-like) has no ring at all.
+    const ringless = await importOk(t, owner.token, projectId, 'ringless.sdf', benchFile('7ztl', 'ligand.sdf'));
+    const jobId = await submit({
+      ligand_ids: [ligand.id, ringless.id],
+      settings: { exhaustiveness: 2, retain_count: 4, ring_conformers: 3, seed: 11 },
+    });
+    const job = await waitForJob(t, owner.token, jobId);
+    expect(job.status, job.error ?? '').toBe('FINISHED');
+    const row = await t.db.kysely.selectFrom('jobs').select('provenance').where('id', '=', jobId).executeTakeFirst();
+    const p = JSON.parse(row!.provenance!) as RingProvenance;
+    expect(p.preparation.ring_conformers.wanted).toBe(3);
+    const [withRing, withoutRing] = p.ligands;
+    expect(withRing!.flexible_rings).toBe(1);
+    expect(withRing!.conformers.length).toBeGreaterThanOrEqual(2);
+    expect(withRing!.conformers.length).toBeLessThanOrEqual(3);
+    expect(withRing!.conformers[0]!.key).toBe('lig1');
+    // Other puckers, so other PDBQT files: no copy of the given conformation.
+    expect(new Set(withRing!.conformers.map((c) => c.pdbqt_sha256)).size).toBe(withRing!.conformers.length);
+    expect(withoutRing!.flexible_rings).toBe(0);
+    expect(withoutRing!.conformers.map((c) => c.key)).toEqual(['lig2']);
+    // Every entry went to the one Vina batch run.
+    const batch = p.steps.find((s) => s.args.includes('--batch'))!;
+    expect(batch.args.filter((a) => a.endsWith('.pdbqt') && a !== 'receptor.pdbqt')).toEqual([
+      ...withRing!.conformers.map((c) => `${c.key}.pdbqt`),
+      'lig2.pdbqt',
+    ]);
+    expect(p.steps.some((s) => s.args[1] === `<script ${p.preparation.ring_conformers.script_sha256}>`)).toBe(true);
+
+    // The ligand's kept poses come from the pooled runs, best score first, in its SDF too.
+    const list = await results(jobId, { limit: 20 });
+    const poses = list.items.filter((r) => r.ligand_name === withRing!.name);
+    expect(poses).toHaveLength(4);
+    const scores = poses.map((r) => r.score!);
+    expect(scores).toEqual([...scores].sort((a, b) => a - b));
+    const sdf = await download(poses[0]!.file_id!);
+    const written = [...sdf.matchAll(/>\s+<vina_score>\n(-?[\d.]+)/g)].map((m) => Number(m[1]));
+    expect(written).toEqual(scores.map((s) => Number(s.toFixed(3))));
+    // Poses of every pucker are the same molecule, with the input's bond orders.
+    const input = canonicalOfRecords(crystal)[0];
+    expect(canonicalOfRecords(sdf)).toEqual([input, input, input, input]);
+  }, 180_000);
+});
+
 describe('cancel', () => {
   it('kills the running vina process and marks the job STOPPED', async () => {
     const jobId = await submit({ settings: { exhaustiveness: 128, seed: 1 } });

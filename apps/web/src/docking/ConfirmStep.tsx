@@ -16,10 +16,18 @@ interface ConfirmStepProps {
 /** The confirmation step: what will be docked, and the settings with the spec's defaults (§9). */
 export function ConfirmStep({ form, protein, ligands, pocket, onSubmit }: ConfirmStepProps) {
   const { t } = useTranslation('docking');
-  const number = (name: keyof SettingsValues, min: number, max: number, step = 1, precision?: number) => (
+  const number = (
+    name: keyof SettingsValues,
+    min: number,
+    max: number,
+    step = 1,
+    precision?: number,
+    tooltip?: string,
+  ) => (
     <Form.Item
       name={name}
       label={t(`settings.${name}`)}
+      tooltip={tooltip}
       rules={[{ required: true, message: t('msg:fieldRequired') }]}
       style={{ marginBottom: 8 }}
     >
@@ -72,6 +80,7 @@ export function ConfirmStep({ form, protein, ligands, pocket, onSubmit }: Confir
         {number('energy_range', 0.1, DOCKING_LIMITS.energyRangeMax, 0.5, 2)}
         {number('min_rmsd', 0.1, DOCKING_LIMITS.minRmsdMax, 0.5, 2)}
         {number('retain_count', 1, DOCKING_LIMITS.numModesMax)}
+        {number('ring_conformers', 1, DOCKING_LIMITS.ringConformersMax, 1, 0, t('settings.ring_conformers_help'))}
       </Form>
     </div>
   );

@@ -162,6 +162,7 @@ describe('DockingWindow', () => {
         energy_range: 3,
         min_rmsd: 1,
         retain_count: 1,
+        ring_conformers: 1,
       },
     });
     // Back to the first step with nothing chosen.

@@ -80,6 +80,7 @@ describe('settings defaults (spec §9)', () => {
       energy_range: 3,
       min_rmsd: 1,
       retain_count: 1,
+      ring_conformers: 1,
     });
     expect(DOCKING_DEFAULTS.job_name).toBe('Docking');
   });

@@ -101,4 +101,5 @@ export const DEFAULT_SETTINGS: Required<Omit<DockingSettingsInput, 'seed' | 'job
   energy_range: DOCKING_DEFAULTS.energy_range,
   min_rmsd: DOCKING_DEFAULTS.min_rmsd,
   retain_count: DOCKING_DEFAULTS.retain_count,
+  ring_conformers: DOCKING_DEFAULTS.ring_conformers,
 };

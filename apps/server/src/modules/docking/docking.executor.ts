@@ -17,6 +17,12 @@ import type { DockingParams, DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
 import { RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
 import { cleanReceptor } from './receptor-prep';
+import {
+  RING_CONFORMERS_SCRIPT,
+  RING_CONFORMERS_SCRIPT_SHA256,
+  type RingConformerAnswer,
+  type RingConformerJob,
+} from './ring-conformers';
 import { vinaError, vinaScores } from './vina-output';
 
 export interface DockingExecutorDeps {
@@ -34,6 +40,15 @@ interface Step {
   args: string[];
 }
 
+/** One PDBQT docked for a ligand: its given conformation, or another ring conformation. */
+interface DockEntry {
+  /** Base name of the entry's files (`lig3`, `lig3_rc2`...); Vina writes out/<key>_out.pdbqt. */
+  key: string;
+  pdbqt: string;
+  sha256: string;
+  error: string | null;
+}
+
 interface Ligand {
   index: number;
   name: string;
@@ -44,10 +59,29 @@ interface Ligand {
   template: string | null;
   pdbqt: string | null;
   pdbqtSha256?: string;
+  /** What Vina docks for this ligand: the given conformation first, then ring conformers. */
+  entries: DockEntry[];
+  /** Non-aromatic rings of 5+ atoms, when ring conformers were asked for. */
+  flexibleRings?: number;
   error: string | null;
 }
 
 const cancelled = (ctx: JobContext) => ctx.signal.aborted;
+
+/** The records of an SDF text, each ending with its `$$$$` line (title lines kept, even blank). */
+function sdfTexts(text: string): string[] {
+  return text
+    .split(/^\$\$\$\$\r?\n?/m)
+    .filter((record) => record.trim() !== '')
+    .map((record) => `${record.replace(/\n?$/, '\n')}$$$$\n`);
+}
+
+const scriptHash = (script: string) =>
+  script === RESTORE_SCRIPT
+    ? RESTORE_SCRIPT_SHA256
+    : script === RING_CONFORMERS_SCRIPT
+      ? RING_CONFORMERS_SCRIPT_SHA256
+      : sha256(script);
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 /** The DOCKING executor: preparation with Open Babel, one Vina batch run, poses back to SDF. */
@@ -158,6 +192,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
           key: '',
           template: null,
           pdbqt: null,
+          entries: [],
           error: 'The ligand file no longer exists.',
         });
         continue;
@@ -174,6 +209,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
           key: `lig${ligands.length + 1}`,
           template: null,
           pdbqt: null,
+          entries: [],
           error: null,
         });
       }
@@ -214,6 +250,40 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
       }
       ligand.pdbqt = pdbqt;
       ligand.pdbqtSha256 = sha256(await readFile(join(ctx.workDir, pdbqt)));
+      ligand.entries.push({ key: ligand.key, pdbqt, sha256: ligand.pdbqtSha256, error: null });
+    }
+
+    // Ring conformations (settings.ring_conformers > 1): extra entries for ligands with a
+    // non-aromatic ring, prepared by the same Open Babel command as the given one. A
+    // failure here costs only the extra conformations, never the ligand.
+    const ringConformers = settings.ring_conformers ?? 1;
+    const withTemplate = ligands.filter((l) => l.pdbqt && l.template);
+    if (ringConformers > 1 && withTemplate.length > 0) {
+      const manifest: RingConformerJob[] = withTemplate.map((l) => ({
+        key: l.key,
+        template: l.template!,
+        wanted: ringConformers,
+        seed: settings.seed,
+      }));
+      await writeFile(join(ctx.workDir, 'rings.json'), JSON.stringify(manifest));
+      const error = await tryTool(pythonPath(), ['-c', RING_CONFORMERS_SCRIPT, 'rings.json', 'rings_out.json']);
+      const answers: RingConformerAnswer[] = error
+        ? []
+        : JSON.parse(await readFile(join(ctx.workDir, 'rings_out.json'), 'utf8'));
+      preparation.ring_conformers = error ?? { wanted: ringConformers, script_sha256: RING_CONFORMERS_SCRIPT_SHA256 };
+      for (const [i, ligand] of withTemplate.entries()) {
+        const answer = answers[i];
+        if (!answer?.ok) continue;
+        ligand.flexibleRings = answer.rings;
+        for (const file of answer.files) {
+          const key = file.replace(/\.sdf$/, '');
+          const pdbqt = `${key}.pdbqt`;
+          const failed = await tryTool(obabel, [file, '-p', '7.4', '-O', pdbqt]);
+          const made = await readFile(join(ctx.workDir, pdbqt), 'utf8').catch(() => '');
+          if (failed || !/^(ATOM|HETATM)/m.test(made)) continue;
+          ligand.entries.push({ key, pdbqt, sha256: sha256(made), error: null });
+        }
+      }
     }
     await ctx.progress(failedCount, total);
 
@@ -222,12 +292,12 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
     // resumes with the ones after it.
     const outDir = join(ctx.workDir, 'out');
     await mkdir(outDir, { recursive: true });
-    const outFile = (l: Ligand) => join(outDir, `${l.key}_out.pdbqt`);
+    const outFile = (e: DockEntry) => join(outDir, `${e.key}_out.pdbqt`);
     const cpu = availableParallelism();
-    const vinaArgs = (batch: Ligand[]) => [
+    const vinaArgs = (batch: DockEntry[]) => [
       '--receptor',
       'receptor.pdbqt',
-      ...batch.flatMap((l) => ['--batch', l.pdbqt!]),
+      ...batch.flatMap((e) => ['--batch', e.pdbqt]),
       '--dir',
       'out',
       '--scoring',
@@ -257,10 +327,17 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
       '--seed',
       String(settings.seed),
     ];
-    let pending = ligands.filter((l) => l.pdbqt);
+    let pending = ligands.flatMap((l) => l.entries);
+    // Progress in ligands: one is done when each of its entries has its output.
     const watch = setInterval(() => {
       void readdir(outDir)
-        .then((names) => ctx.progress(Math.min(total, failedCount + names.length), total))
+        .then((names) => {
+          const written = new Set(names);
+          const done = ligands.filter(
+            (l) => l.entries.length > 0 && l.entries.every((e) => e.error || written.has(`${e.key}_out.pdbqt`)),
+          ).length;
+          return ctx.progress(Math.min(total, failedCount + done), total);
+        })
         .catch(() => {});
     }, 1000);
     try {
@@ -273,14 +350,13 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
           break;
         } catch (error) {
           if (cancelled(ctx)) throw error;
-          const culprit = pending.find((l) => !existsSync(outFile(l)));
+          const culprit = pending.find((e) => !existsSync(outFile(e)));
           // Before the grid is done, the problem is the receptor or the box: the job's.
           if (!culprit || !/Computing Vina grid[^\n]*done/.test(output)) {
             throw new Error(`Vina failed: ${vinaError(output) || (error as Error).message}`);
           }
           culprit.error = `Vina could not dock this ligand: ${vinaError(output)}`;
-          failedCount++;
-          pending = pending.filter((l) => l !== culprit && !existsSync(outFile(l)));
+          pending = pending.filter((e) => e !== culprit && !existsSync(outFile(e)));
         }
       }
     } finally {
@@ -288,33 +364,52 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
     }
 
     // Poses back to SDF with the input's bond orders (one Python run for all ligands).
+    // The poses of a ligand's entries are pooled and ranked by score.
     const docked = ligands.filter((l) => l.pdbqt && !l.error);
     const restoreJobs: RestoreJob[] = [];
     const scoresOf = new Map<Ligand, number[]>();
     for (const ligand of docked) {
-      const out = await readFile(outFile(ligand), 'utf8').catch(() => '');
-      const scores = vinaScores(out);
-      if (scores.length === 0) {
-        ligand.error = 'Vina wrote no pose for this ligand.';
+      const poses: { score: number; record: string }[] = [];
+      let reason: string | null = null;
+      for (const entry of ligand.entries) {
+        if (entry.error) {
+          reason ??= entry.error;
+          continue;
+        }
+        const scores = vinaScores(await readFile(outFile(entry), 'utf8').catch(() => ''));
+        if (scores.length === 0) {
+          reason ??= 'Vina wrote no pose for this ligand.';
+          continue;
+        }
+        const error = await tryTool(obabel, [
+          join('out', `${entry.key}_out.pdbqt`),
+          '-osdf',
+          '-O',
+          `${entry.key}_poses.sdf`,
+        ]);
+        if (error) {
+          reason ??= error;
+          continue;
+        }
+        const records = sdfTexts(await readFile(join(ctx.workDir, `${entry.key}_poses.sdf`), 'utf8'));
+        records.forEach((record, k) => {
+          if (scores[k] !== undefined) poses.push({ score: scores[k]!, record });
+        });
+      }
+      if (poses.length === 0) {
+        ligand.error = reason ?? 'Vina wrote no pose for this ligand.';
         failedCount++;
         continue;
       }
-      const error = await tryTool(obabel, [
-        join('out', `${ligand.key}_out.pdbqt`),
-        '-osdf',
-        '-O',
-        `${ligand.key}_poses.sdf`,
-      ]);
-      if (error) {
-        ligand.error = error;
-        failedCount++;
-        continue;
-      }
+      poses.sort((a, b) => a.score - b.score);
+      const pooled = `${ligand.key}_pooled.sdf`;
+      await writeFile(join(ctx.workDir, pooled), poses.map((p) => p.record).join(''));
+      const scores = poses.map((p) => p.score);
       scoresOf.set(ligand, scores);
       restoreJobs.push({
         name: ligand.name,
         template: ligand.template,
-        poses: `${ligand.key}_poses.sdf`,
+        poses: pooled,
         retain: settings.retain_count,
         scores,
         out: `${ligand.key}_docked.sdf`,
@@ -404,10 +499,10 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
       prepared_receptor: preparedReceptor,
       preparation,
       restore_script_sha256: RESTORE_SCRIPT_SHA256,
-      // The exact commands, in order (the restore script is identified by its hash).
+      // The exact commands, in order (our Python scripts are identified by their hashes).
       steps: steps.map((s) =>
-        s.command === pythonPath()
-          ? { command: s.command, args: ['-c', `<restore script ${RESTORE_SCRIPT_SHA256}>`, ...s.args.slice(2)] }
+        s.args[0] === '-c'
+          ? { command: s.command, args: ['-c', `<script ${scriptHash(s.args[1] ?? '')}>`, ...s.args.slice(2)] }
           : s,
       ),
       ligands: ligands.map((l) => ({
@@ -415,6 +510,8 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
         name: l.name,
         file_id: l.fileId,
         pdbqt_sha256: l.pdbqtSha256 ?? null,
+        flexible_rings: l.flexibleRings ?? null,
+        conformers: l.entries.map((e) => ({ key: e.key, pdbqt_sha256: e.sha256, error: e.error })),
         error: l.error,
       })),
       details: ranked,
