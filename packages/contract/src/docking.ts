@@ -88,6 +88,15 @@ export const ZERO_POCKET: DockingPocket = { size_x: 0, size_y: 0, size_z: 0, cen
 /** Spec §5: the pocket must not be the all-zero default; a usable box also needs every edge above 0. */
 export const isZeroPocket = (p: DockingPocket) => p.size_x <= 0 || p.size_y <= 0 || p.size_z <= 0;
 
+/** A whole-number setting from 1 to `max`, `fallback` when absent. */
+const countSetting = (max: number, fallback: number) =>
+  z
+    .number({ error: 'invalidValue' })
+    .int('invalidValue')
+    .min(1, 'invalidValue')
+    .max(max, 'invalidValue')
+    .default(fallback);
+
 export const DockingSettings = z.object({
   scoring_function: z.literal('vina', { error: 'dockingScoringUnsupported' }).default('vina'),
   job_name: z
@@ -96,18 +105,8 @@ export const DockingSettings = z.object({
     .max(DOCKING_LIMITS.jobNameMax, 'textTooLong')
     .optional()
     .transform((v) => (v ? v : DOCKING_DEFAULTS.job_name)),
-  exhaustiveness: z
-    .number({ error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(DOCKING_LIMITS.exhaustivenessMax, 'invalidValue')
-    .default(DOCKING_DEFAULTS.exhaustiveness),
-  num_modes: z
-    .number({ error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(DOCKING_LIMITS.numModesMax, 'invalidValue')
-    .default(DOCKING_DEFAULTS.num_modes),
+  exhaustiveness: countSetting(DOCKING_LIMITS.exhaustivenessMax, DOCKING_DEFAULTS.exhaustiveness),
+  num_modes: countSetting(DOCKING_LIMITS.numModesMax, DOCKING_DEFAULTS.num_modes),
   energy_range: z
     .number({ error: 'invalidValue' })
     .gt(0, 'invalidValue')
@@ -127,12 +126,7 @@ export const DockingSettings = z.object({
    * Vina keeps rings rigid: with more than 1, each ligand with a non-aromatic ring is also
    * docked from up to this many distinct ring conformations (RDKit), and its best poses kept.
    */
-  ring_conformers: z
-    .number({ error: 'invalidValue' })
-    .int('invalidValue')
-    .min(1, 'invalidValue')
-    .max(DOCKING_LIMITS.ringConformersMax, 'invalidValue')
-    .default(DOCKING_DEFAULTS.ring_conformers),
+  ring_conformers: countSetting(DOCKING_LIMITS.ringConformersMax, DOCKING_DEFAULTS.ring_conformers),
   /** Vina's random seed; chosen by the server and recorded in provenance when absent. */
   seed: z.number({ error: 'invalidValue' }).int('invalidValue').optional(),
 });

@@ -38,6 +38,8 @@ export interface DockingExecutorDeps {
 interface Step {
   command: string;
   args: string[];
+  /** Wall time of the command (where a job's time went: Vina, or everything around it). */
+  ms?: number;
 }
 
 /** One PDBQT docked for a ligand: its given conformation, or another ring conformation. */
@@ -94,8 +96,14 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
     const { settings, pocket } = params;
     const steps: Step[] = [];
     const tool = async (command: string, args: string[], onOutput?: (text: string) => void) => {
-      steps.push({ command, args });
-      await ctx.run(command, args, { onOutput });
+      const step: Step = { command, args };
+      steps.push(step);
+      const started = performance.now();
+      try {
+        await ctx.run(command, args, { onOutput });
+      } finally {
+        step.ms = Math.round(performance.now() - started);
+      }
     };
     /** Runs a tool whose failure is one ligand's, not the job's: answers the reason, or null. */
     const tryTool = async (command: string, args: string[]): Promise<string | null> => {
@@ -501,9 +509,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
       restore_script_sha256: RESTORE_SCRIPT_SHA256,
       // The exact commands, in order (our Python scripts are identified by their hashes).
       steps: steps.map((s) =>
-        s.args[0] === '-c'
-          ? { command: s.command, args: ['-c', `<script ${scriptHash(s.args[1] ?? '')}>`, ...s.args.slice(2)] }
-          : s,
+        s.args[0] === '-c' ? { ...s, args: ['-c', `<script ${scriptHash(s.args[1] ?? '')}>`, ...s.args.slice(2)] } : s,
       ),
       ligands: ligands.map((l) => ({
         index: l.index,
