@@ -202,9 +202,16 @@ class Platform {
         headers: { token: this.token, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
       });
-    // After a long raw-Vina arm the kept-alive socket may be closed by the server just as
-    // it is reused ("fetch failed"): one retry on a fresh connection.
-    const res = await send().catch(() => send());
+    // After a long raw-Vina arm, kept-alive sockets may have been closed by the server just
+    // as they are reused ("fetch failed"): a failed socket is dropped, so retry a few times.
+    let res: Response | undefined;
+    for (let attempt = 1; !res; attempt++) {
+      res = await send().catch(async (error: Error) => {
+        if (attempt >= 4) throw new Error(`${method} ${path}: ${error.message} (${String(error.cause ?? '')})`);
+        await new Promise((r) => setTimeout(r, 250));
+        return undefined;
+      });
+    }
     const envelope = (await res.json()) as { success: boolean; msg: string; data: T };
     if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.msg}`);
     return envelope.data;
@@ -284,11 +291,11 @@ class Platform {
       const steps = (JSON.parse(row.provenance) as { steps: { command: string; args: string[]; ms?: number }[] }).steps;
       const sum = (pick: (s: { command: string; args: string[] }) => boolean) =>
         steps.filter(pick).reduce((total, s) => total + (s.ms ?? 0), 0) / 1000;
-      const vina = sum((s) => s.args.includes('--batch'));
-      const tools = sum((s) => !s.args.includes('--batch'));
+      const vina = sum((s) => s.args.includes('--receptor'));
+      const tools = sum((s) => !s.args.includes('--receptor'));
       // The tools that took longest besides Vina, e.g. "obabel receptor_clean.pdb 1.2".
       const slowest = steps
-        .filter((s) => !s.args.includes('--batch') && (s.ms ?? 0) >= 100)
+        .filter((s) => !s.args.includes('--receptor') && (s.ms ?? 0) >= 100)
         .sort((x, y) => (y.ms ?? 0) - (x.ms ?? 0))
         .slice(0, 4)
         .map(

@@ -108,7 +108,7 @@ describe('a real redocking of 7CNQ', () => {
   it('records the provenance: Vina version, seed, parameters, input hashes, commands', async () => {
     const row = await t.db.kysely.selectFrom('jobs').select('provenance').where('id', '=', jobId).executeTakeFirst();
     const p = JSON.parse(row!.provenance!) as Record<string, unknown> & {
-      steps: { command: string; args: string[] }[];
+      steps: { command: string; args: string[]; ms: number }[];
       inputs: { sha256: string; file_id: number }[];
     };
     expect(p).toMatchObject({
@@ -120,7 +120,12 @@ describe('a real redocking of 7CNQ', () => {
     for (const input of p.inputs) expect(input.sha256).toBe(files.find((f) => f.id === input.file_id)!.sha256);
     const commands = p.steps.map((s) => [s.command, ...s.args].join(' '));
     expect(commands).toContainEqual('obabel receptor_clean.pdb -xr -p 7.4 --partialcharge gasteiger -O receptor.pdbqt');
-    expect(commands.find((c) => c.includes('--batch'))).toContain(`--seed ${SEED}`);
+    expect(commands.find((c) => c.includes('--ligand lig1.pdbqt --out out/lig1_out.pdbqt'))).toContain(
+      `--seed ${SEED}`,
+    );
+    // Each command's wall time in ms (where the job's time went).
+    expect(p.steps.every((s) => Number.isInteger(s.ms) && s.ms >= 0)).toBe(true);
+    expect(p.steps.find((s) => s.args.includes('--receptor'))!.ms).toBeGreaterThan(0);
   });
 
   it('a rerun from the provenance reproduces the same top score', async () => {
@@ -243,7 +248,7 @@ describe('cancel', () => {
     const jobId = await submit({ settings: { exhaustiveness: 128, seed: 1 } });
     const { runner } = t.app.jobs;
     const vinaPids = await waitFor(
-      async () => runner.pidsOf(jobId).filter((pid) => alive(pid) && / --batch /.test(cmdline(pid))),
+      async () => runner.pidsOf(jobId).filter((pid) => alive(pid) && / --receptor /.test(cmdline(pid))),
       (pids) => pids.length > 0,
       60_000,
     );
