@@ -192,6 +192,24 @@ describe('a multi-ligand job with a broken ligand', () => {
   }, 120_000);
 });
 
+describe('a single ligand Vina cannot read', () => {
+  it('fails the job and still lists the ligand FAILED with Vina’s reason', async () => {
+    const bad = await importOk(
+      t,
+      owner.token,
+      projectId,
+      'alone.pdbqt',
+      'ROOT\nATOM      1  C   UNL     1      -0.780  12.880  63.550  0.00  0.00    +0.000 Xx\nENDROOT\nTORSDOF 0\n',
+    );
+    const jobId = await submit({ ligand_ids: [bad.id], settings: { exhaustiveness: 1, seed: 5 } });
+    const job = await waitForJob(t, owner.token, jobId);
+    expect(job.status).toBe('FAILED');
+    expect(job.error).toMatch(/Every ligand failed\. alone: Vina could not dock this ligand: .*Xx/);
+    const list = await results(jobId);
+    expect(list.items).toEqual([expect.objectContaining({ status: 'FAILED', ligand_name: 'alone', rank: null })]);
+  }, 120_000);
+});
+
 describe('ring conformers', () => {
   interface RingProvenance {
     preparation: { ring_conformers: { wanted: number; script_sha256: string } };

@@ -302,12 +302,16 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
     await mkdir(outDir, { recursive: true });
     const outFile = (e: DockEntry) => join(outDir, `${e.key}_out.pdbqt`);
     const cpu = availableParallelism();
+    // Batch mode reads the ligands after the grid, which is how a failure is pinned on a
+    // ligand rather than on the receptor or box; --ligand reads first. So a failed
+    // single-ligand run is repeated once in batch mode to tell which it was.
+    let forceBatch = false;
     const vinaArgs = (batch: DockEntry[]) => [
       '--receptor',
       'receptor.pdbqt',
       // One ligand: --ligand/--out, so Vina computes grid maps for that ligand's atom types
       // only (batch mode maps every type: +2% on 7CNQ at exhaustiveness 32, same poses).
-      ...(batch.length === 1
+      ...(batch.length === 1 && !forceBatch
         ? ['--ligand', batch[0]!.pdbqt, '--out', join('out', `${batch[0]!.key}_out.pdbqt`)]
         : [...batch.flatMap((e) => ['--batch', e.pdbqt]), '--dir', 'out']),
       '--scoring',
@@ -360,6 +364,10 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
           break;
         } catch (error) {
           if (cancelled(ctx)) throw error;
+          if (pending.length === 1 && !forceBatch) {
+            forceBatch = true;
+            continue;
+          }
           const culprit = pending.find((e) => !existsSync(outFile(e)));
           // Before the grid is done, the problem is the receptor or the box: the job's.
           if (!culprit || !/Computing Vina grid[^\n]*done/.test(output)) {
