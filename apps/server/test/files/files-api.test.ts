@@ -112,8 +112,13 @@ describe('import: tus upload then POST /v1/files', () => {
         }, i % 4);
       });
     }
-    // Still answering, and the upload can be finished from wherever it stopped.
-    const finished = await tusUpload(base, token, projectId, 'cut.txt', content, { uploadUrl: url });
+    // Still answering, and the upload can be finished from wherever it stopped. The server
+    // may still be closing the last cut request (its offset moving, the upload locked: 409),
+    // so resume as the browser does, with retries (spec §9: 3).
+    const finished = await tusUpload(base, token, projectId, 'cut.txt', content, {
+      uploadUrl: url,
+      retryDelays: [200, 500, 1000],
+    });
     expect(finished.url).toBe(url);
     expect(await uploadOffset(url, token)).toBe(content.length);
     const res = await t.request<CreateFileResult>('POST', '/v1/files', {

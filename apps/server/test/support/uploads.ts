@@ -14,6 +14,8 @@ export interface TusOptions {
   chunkSize?: number;
   uploadUrl?: string;
   metadata?: Record<string, string>;
+  /** tus-js-client's retries (none by default: most tests want the first answer). */
+  retryDelays?: number[];
 }
 
 /** Uploads with the real tus client, as the browser does; resolves to the upload URL. */
@@ -32,7 +34,7 @@ export function tusUpload(
       headers: { token },
       metadata: options.metadata ?? { filename: name, project_id: String(projectId) },
       chunkSize: options.chunkSize ?? 10 * 1024 * 1024,
-      retryDelays: [],
+      retryDelays: options.retryDelays ?? [],
       storeFingerprintForResuming: false,
       onError: (err) => reject(err),
       onSuccess: () => resolve({ url: upload.url! }),
