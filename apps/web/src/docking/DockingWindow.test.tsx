@@ -1,6 +1,7 @@
 import type { ProjectFile } from '@medx/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { enterPocket } from '../test/pocket-input';
 import { renderPage, setupPageTests } from '../test/test-providers';
 import { WorkspaceProvider } from '../workspace/workspace-context';
 import { DockingWindow } from './DockingWindow';
@@ -126,16 +127,7 @@ describe('DockingWindow', () => {
     expect(nextButton().disabled).toBe(true);
 
     // Manual entry also works.
-    for (const [field, value] of [
-      ['center_x', '1.5'],
-      ['center_y', '-2.25'],
-      ['center_z', '30'],
-      ['size_x', '20'],
-      ['size_y', '18'],
-      ['size_z', '22'],
-    ]) {
-      fireEvent.change(screen.getByTestId(`pocket-${field}`), { target: { value } });
-    }
+    enterPocket();
     await waitFor(() => expect(nextButton().disabled).toBe(false));
     fireEvent.click(nextButton());
 

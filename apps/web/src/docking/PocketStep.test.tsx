@@ -8,6 +8,7 @@ import { DefaultPluginSpec } from 'molstar/lib/mol-plugin/spec';
 import type { PluginUIContext } from 'molstar/lib/mol-plugin-ui/context';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { enterPocket } from '../test/pocket-input';
 import { renderPage, setupPageTests } from '../test/test-providers';
 import { ViewerProvider } from '../viewer/ViewerProvider';
 import { ViewerService } from '../viewer/viewer-service';
@@ -101,16 +102,7 @@ describe('the pocket step draws the docking box in Med View', () => {
     // The all-zero pocket is not a box.
     expect(taggedCells()).toBe(0);
 
-    for (const [field, value] of [
-      ['center_x', '1.5'],
-      ['center_y', '-2.25'],
-      ['center_z', '30'],
-      ['size_x', '20'],
-      ['size_y', '18'],
-      ['size_z', '22'],
-    ] as const) {
-      fireEvent.change(screen.getByTestId(`pocket-${field}`), { target: { value } });
-    }
+    enterPocket();
     // Two shapes (edges, faces) and their two visuals.
     await waitFor(() => expect(cellsAttribute()).toBe('4'));
     expect(taggedCells()).toBe(4);
