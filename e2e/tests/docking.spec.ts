@@ -84,6 +84,12 @@ test('Docking: wizard on a bundled complex to a ranked result opened in 3D', asy
   await page.getByTestId('docking-exhaustiveness').fill('4');
   await page.getByTestId('docking-num_modes').fill('3');
   await shot(page, 'docking/confirm');
+  // The ring-conformations setting (not in the spec) sits below, off by default (1).
+  const rings = page.getByTestId('docking-ring_conformers');
+  await rings.scrollIntoViewIfNeeded();
+  await expect(rings).toHaveValue('1');
+  await expect(page.getByText('Ring conformations per ligand')).toBeVisible();
+  await shot(page, 'docking/confirm-ring-conformers');
   await page.getByTestId('docking-submit').click();
   await expect(toast(page, 'Submit success!', 'success')).toBeVisible();
   // Reset to the first step.
