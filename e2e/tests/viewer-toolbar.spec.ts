@@ -103,8 +103,13 @@ test('3D toolbar: measure a distance, cycle ligands with AUTO, align a second co
   await page.getByTestId('tb-expand').click();
   await expect(page.getByTestId('tb-expand-distance').locator('input')).toHaveValue('5');
   await page.getByTestId('tb-expand-apply').click();
-  await expect(toast(page, 'Expanded selection by 5Å', 'success')).toBeVisible();
+  const expanded = toast(page, 'Expanded selection by 5Å', 'success');
+  await expect(expanded).toBeVisible();
   await expect(page.getByTestId('tb-previous-selection')).toBeEnabled();
+  // The toast lies over the toolbar on this page, and a pointer over it keeps it open: move
+  // away and let it close before the next toolbar click (CI once stalled here for 4 minutes).
+  await page.mouse.move(5, (page.viewportSize()?.height ?? 900) - 5);
+  await expect(expanded).toBeHidden({ timeout: 15_000 });
 
   // ---- align a second copy of the receptor by chains --------------------------------------------------
   await page.getByTestId('tb-fit-workspace').click();
