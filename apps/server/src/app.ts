@@ -5,7 +5,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { PREPARATION_JOB_TYPES } from '@medx/contract';
+import { JOB_TYPES } from '@medx/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,35 +16,29 @@ import {
 import { z } from 'zod';
 import { adminEmailSet, type Config } from './config';
 import type { Db } from './db/database';
+import { FEATURES } from './features';
 import { sendFailure } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRequestContext } from './http/request-context';
+import type { JobRegistry } from './jobs/job-context';
 import { LocalJobQueue } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
-import { JobsRepository } from './jobs/jobs.repository';
-import { jobsRoutes } from './jobs/jobs.routes';
-import { JobsService } from './jobs/jobs.service';
 import { type Clock, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
-import { dockingExecutor } from './modules/docking/docking.executor';
-import { DockingRepository } from './modules/docking/docking.repository';
-import { dockingRoutes } from './modules/docking/docking.routes';
-import { DOCKING_JOB_TYPE, DockingService } from './modules/docking/docking.service';
 import { fileGroupsRoutes } from './modules/files/file-groups.routes';
 import { FileWriter } from './modules/files/file-records';
 import { FilesRepository } from './modules/files/files.repository';
 import { fileJobsRoutes, filesRoutes } from './modules/files/files.routes';
 import { FilesService } from './modules/files/files.service';
 import { GroupsService } from './modules/files/groups.service';
+import { jobOutputFiles } from './modules/files/job-outputs';
 import { PdbArchiveService } from './modules/files/pdb-archive.service';
 import { SamplesService } from './modules/files/samples.service';
 import { StructureOpsService } from './modules/files/structure-ops.service';
 import { storageRootOf, UploadsService } from './modules/files/uploads.service';
-import { pocketsRoutes } from './modules/pockets/pockets.routes';
-import { PocketsService } from './modules/pockets/pockets.service';
-import { prepareLigand, quickPrepareProtein } from './modules/preparation/preparation.executors';
-import { preparationRoutes } from './modules/preparation/preparation.routes';
-import { PreparationService } from './modules/preparation/preparation.service';
+import { JobsRepository } from './modules/jobs/jobs.repository';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { JobsService } from './modules/jobs/jobs.service';
 import { ProjectAccess } from './modules/projects/project-access';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { projectsRoutes } from './modules/projects/projects.routes';
@@ -55,6 +49,7 @@ import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { VerificationCodeService } from './modules/users/verification-code.service';
+import type { FeatureParts, Platform } from './platform';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
 
@@ -64,6 +59,8 @@ export interface AppDeps {
   clock?: Clock;
   delivery?: CodeDelivery;
   storage?: ObjectStorage;
+  /** More job types than the contract's (the engine's own tests run ECHO, SLEEP...). */
+  extraJobTypes?: JobRegistry;
 }
 
 export interface App {
@@ -86,6 +83,7 @@ export async function buildApp({
   clock = systemClock,
   delivery,
   storage: givenStorage,
+  extraJobTypes = {},
 }: AppDeps): Promise<App> {
   const http = Fastify({
     logger: { level: config.logLevel },
@@ -133,15 +131,33 @@ export async function buildApp({
   const projects = new ProjectsService(projectsRepo, access, clock, (projectId) => files.entries(projectId));
   const jobsRepo = new JobsRepository(db.kysely);
   const queue = new LocalJobQueue(Math.max(1, availableParallelism()));
-  const runner = new JobRunner(jobsRepo, queue, writer, clock, http.log);
+  const runner = new JobRunner(
+    { ...JOB_TYPES, ...extraJobTypes },
+    jobsRepo,
+    queue,
+    jobOutputFiles(writer),
+    clock,
+    http.log,
+  );
   const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock);
-  const dockingRepo = new DockingRepository(db.kysely);
-  const docking = new DockingService(dockingRepo, filesRepo, storage, access, jobs);
-  runner.register(DOCKING_JOB_TYPE, dockingExecutor({ results: dockingRepo, files: filesRepo, storage, clock }));
-  const preparation = new PreparationService(files, jobs, access);
-  const pockets = new PocketsService(files, access);
-  runner.register(PREPARATION_JOB_TYPES.protein, quickPrepareProtein({ files: filesRepo, fileRules: files }));
-  runner.register(PREPARATION_JOB_TYPES.ligand, prepareLigand({ files: filesRepo, fileRules: files }));
+
+  // Features build on the platform and register their routes and job executors.
+  const platform: Platform = {
+    config,
+    db,
+    clock,
+    log: http.log,
+    storage,
+    access,
+    files: { repository: filesRepo, service: files, writer },
+    jobs,
+  };
+  const features: FeatureParts[] = FEATURES.map((feature) => feature.setup(platform));
+  for (const parts of features) {
+    for (const [type, executor] of Object.entries(parts.executors ?? {})) {
+      runner.register(type, executor);
+    }
+  }
   // A purged guest's files go with its projects: the rows by cascade, the objects here.
   guestPurge.addHook(async (userIds) => {
     for (const key of await filesRepo.storageKeysOfCreators(userIds)) await storage.delete(key);
@@ -191,9 +207,9 @@ export async function buildApp({
   await http.register(fileGroupsRoutes(groups), { prefix: '/v1/file_groups' });
   await http.register(fileJobsRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/jobs' });
   await http.register(jobsRoutes(jobs), { prefix: '/v1/jobs' });
-  await http.register(preparationRoutes(preparation), { prefix: '/v1/jobs' });
-  await http.register(pocketsRoutes(pockets), { prefix: '/v1/docking' });
-  await http.register(dockingRoutes(docking), { prefix: '/v1' });
+  for (const parts of features) {
+    for (const { prefix, plugin } of parts.routes ?? []) await http.register(plugin, { prefix });
+  }
   await http.register(async (scope) => {
     // tus reads the raw request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));

@@ -186,3 +186,30 @@ export const DockingSubmitResult = z.object({ job_id: z.number().int() });
 export type DockingSubmitResult = z.infer<typeof DockingSubmitResult>;
 
 export const DockingIdParams = z.object({ id: idParam });
+
+/**
+ * The params a DOCKING job row carries: the request with its seed fixed. A rerun also
+ * names the receptor PDBQT the first run prepared: Open Babel places some receptor
+ * hydrogens at random, which moves Vina's scores, so reproducing a run means reusing
+ * its prepared receptor, not preparing it again.
+ */
+export const DockingJobParams = DockingRequest.extend({
+  settings: DockingSettings.extend({ seed: z.number().int() }),
+  prepared_receptor: z.object({ file_id: z.number().int(), sha256: z.string() }).optional(),
+});
+export type DockingJobParams = z.infer<typeof DockingJobParams>;
+
+/** One row of a docking job's result (GET /v1/jobs/{id}/file_detail): the ranked poses. */
+export const DockingRankedPose = z.object({
+  rank: z.number().int(),
+  ligand_name: z.string(),
+  pose: z.number().int().nullable(),
+  score: z.number().nullable(),
+  file_id: z.number().int().nullable(),
+});
+export type DockingRankedPose = z.infer<typeof DockingRankedPose>;
+
+/** Job types of docking (the contract's job registry, job-types.ts, collects them). */
+export const DOCKING_JOBS = {
+  DOCKING: { params: DockingJobParams, result: z.array(DockingRankedPose) },
+};

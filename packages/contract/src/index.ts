@@ -3,6 +3,7 @@ export * from './enums';
 export * from './envelope';
 export * from './fields';
 export * from './files';
+export * from './job-types';
 export * from './jobs';
 export * from './limits';
 export * from './messages';

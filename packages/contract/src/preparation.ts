@@ -109,3 +109,24 @@ export const LigandPrepDetail = z.object({
   atoms: z.number().int().nullable(),
 });
 export type LigandPrepDetail = z.infer<typeof LigandPrepDetail>;
+
+/** What a QUICK_PREPARE_PROTEIN job row carries. */
+export const ProteinJobParams = QuickPrepareProteinRequest.pick({
+  protein_id: true,
+  keep_waters: true,
+  keep_metals: true,
+  keep_hetero: true,
+  repair: true,
+  ph: true,
+});
+export type ProteinJobParams = z.infer<typeof ProteinJobParams>;
+
+/** What a PREPARE_LIGAND job row carries. */
+export const LigandJobParams = PrepareLigandRequest.pick({ ligand_id: true, ph: true, minimize: true });
+export type LigandJobParams = z.infer<typeof LigandJobParams>;
+
+/** Job types of preparation (the contract's job registry, job-types.ts, collects them). */
+export const PREPARATION_JOBS = {
+  [PREPARATION_JOB_TYPES.protein]: { params: ProteinJobParams, result: z.array(ProteinPrepDetail) },
+  [PREPARATION_JOB_TYPES.ligand]: { params: LigandJobParams, result: z.array(LigandPrepDetail) },
+};

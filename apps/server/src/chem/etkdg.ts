@@ -6,8 +6,9 @@
  * first on PATH may be another interpreter without it). The script is a constant of
  * ours passed with -c; molecules travel on stdin as SMILES lines, one per record.
  */
+
+import { runProcess } from '../lib/process';
 import { ChemistryError } from './errors';
-import { runProcess } from './process';
 import { PY_EMBED_ETKDG, pythonPath } from './python';
 
 const SCRIPT = `

@@ -49,7 +49,6 @@ export {
   WATER_RESIDUES,
 } from './pdb-split';
 export { pdbqtToPdb } from './pdbqt';
-export { withTempDir } from './process';
 export {
   canonicalSmiles,
   checkSmiles,
@@ -59,3 +58,4 @@ export {
   type RDKitModule,
   sameMolecule,
 } from './rdkit';
+export { withTempDir } from './temp-dir';

@@ -9,9 +9,11 @@
  * and it exits 0 even when it converted nothing (an unparsable SMILES, an empty
  * file), so "0 molecules converted" is treated as the failure it is.
  */
+
+import { DEFAULT_TIMEOUT_MS, type RunResult, runProcess } from '../lib/process';
 import { ChemistryError } from './errors';
 import { normalizeStructureExt } from './formats';
-import { DEFAULT_TIMEOUT_MS, type RunResult, readFiles, runProcess, withTempDir, writeFiles } from './process';
+import { readFiles, withTempDir, writeFiles } from './temp-dir';
 
 export type ObabelErrorKind =
   | 'notInstalled'

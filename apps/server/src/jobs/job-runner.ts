@@ -2,50 +2,36 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { JobTypeDefinition } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../db/schema';
 import { type Clock, iso } from '../lib/clock';
-import type { FileWriter } from '../modules/files/file-records';
-import { JobCancelledError, runProcess } from './job-process';
+import { runProcess, withProcessScope } from '../lib/process';
+import {
+  type Executor,
+  JobCancelledError,
+  type JobContext,
+  type JobOutputSink,
+  type JobProvenance,
+  type JobRegistry,
+  type JobStore,
+} from './job-context';
 import type { JobQueue } from './job-queue';
-import type { JobsRepository } from './jobs.repository';
-
-/** What an executor gets to do its work: a private directory, tools, the log, outputs. */
-export interface JobContext {
-  job: JobRow;
-  params: unknown;
-  workDir: string;
-  signal: AbortSignal;
-  log(text: string): Promise<void>;
-  /**
-   * Runs a tool in the job's directory; its output goes to the job log (and to
-   * `onOutput`, for executors that read progress or errors from it). Non-zero exit throws.
-   */
-  run(
-    command: string,
-    args: readonly string[],
-    options?: { stdin?: string; onOutput?: (text: string) => void },
-  ): Promise<void>;
-  progress(done: number, total: number): Promise<void>;
-  provenance(data: Record<string, unknown>): Promise<void>;
-  /**
-   * Stores an output as a project file marked as this job's result. Outputs stay out of the
-   * Entry List unless `showEntry` (a prepared structure is meant to be used next; docking
-   * poses are reached through the result table).
-   */
-  output(name: string, ext: string, content: Buffer | string, options?: { showEntry?: boolean }): Promise<number>;
-}
-
-export type Executor = (ctx: JobContext) => Promise<void>;
 
 /** How many times a job interrupted by a crash or restart is run again before it fails. */
 export const MAX_ATTEMPTS = 2;
 const HEARTBEAT_MS = 10_000;
+/** A tool run inside a job has no time limit of its own by default: the job may be long. */
+const TOOL_TIMEOUT_MS = 0;
 
 /**
  * Runs jobs: claims a PRE_PROCESSING row, runs its executor in a fresh working
- * directory, and records the outcome. Cancel aborts the executor and kills its
- * process groups. Jobs another runner left active are recovered at start-up.
+ * directory, and records the outcome. Cancel aborts the executor and kills every
+ * program it started. Jobs another runner left active are recovered at start-up.
+ *
+ * The runner knows no job type of its own: it is given a registry (type → schemas of
+ * params and result), executors are registered by the features that own them, and a
+ * row's params are validated by its type's schema before the executor sees them.
  */
 export class JobRunner {
   readonly runnerId = randomUUID();
@@ -53,18 +39,29 @@ export class JobRunner {
   private readonly active = new Map<number, { controller: AbortController; pids: Set<number> }>();
 
   constructor(
-    private readonly jobs: JobsRepository,
+    readonly registry: JobRegistry,
+    private readonly jobs: JobStore,
     private readonly queue: JobQueue,
-    private readonly writer: FileWriter,
+    private readonly outputs: JobOutputSink,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  register(jobType: string, executor: Executor): void {
-    this.executors.set(jobType, executor);
+  // biome-ignore lint/suspicious/noExplicitAny: executors of every job type share the map; each is typed where it is defined.
+  register(jobType: string, executor: Executor<any>): void {
+    if (!Object.hasOwn(this.registry, jobType)) throw new Error(`Job type ${jobType} is not in the registry`);
+    if (this.executors.has(jobType)) throw new Error(`Two executors for job type ${jobType}`);
+    this.executors.set(jobType, executor as Executor);
+  }
+
+  /** Every job type of the registry must have its executor before jobs run. */
+  assertComplete(): void {
+    const missing = Object.keys(this.registry).filter((type) => !this.executors.has(type));
+    if (missing.length > 0) throw new Error(`No executor registered for job type(s) ${missing.join(', ')}`);
   }
 
   start(): void {
+    this.assertComplete();
     this.queue.start((id) => this.execute(id));
   }
 
@@ -73,12 +70,12 @@ export class JobRunner {
     return this.queue.stop();
   }
 
-  /** Process ids of a running job's tools (tests check they are gone after a cancel). */
+  /** Process ids of a running job's programs (tests check they are gone after a cancel). */
   pidsOf(jobId: number): number[] {
     return [...(this.active.get(jobId)?.pids ?? [])];
   }
 
-  /** Stops a job this runner is running: its tools are killed, its row says STOPPED. */
+  /** Stops a job this runner is running: its programs are killed, its row says STOPPED. */
   async cancel(jobId: number): Promise<boolean> {
     const stopped = await this.jobs.transition(jobId, ['RUNNING', 'PRE_PROCESSING', 'POST_PROCESSING'], {
       status: 'STOPPED',
@@ -132,7 +129,6 @@ export class JobRunner {
       attempts: job.attempts + 1,
     });
     if (!claimed) return; // cancelled before it started, or another runner has it
-    const executor = this.executors.get(job.job_type);
     const controller = new AbortController();
     const pids = new Set<number>();
     this.active.set(jobId, { controller, pids });
@@ -142,8 +138,16 @@ export class JobRunner {
     heartbeat.unref();
     const workDir = await mkdtemp(join(tmpdir(), `medx-job-${jobId}-`));
     try {
-      if (!executor) throw new Error(`No executor for job type ${job.job_type}`);
-      await executor(this.context(job, workDir, controller.signal, pids));
+      const run = this.prepare(job, workDir, controller.signal);
+      // Every program the executor starts, at any depth, belongs to this job.
+      await withProcessScope(
+        {
+          signal: controller.signal,
+          onSpawn: (pid) => pids.add(pid),
+          onExit: (pid) => pids.delete(pid),
+        },
+        run,
+      );
       await this.jobs.transition(jobId, ['RUNNING', 'POST_PROCESSING'], {
         status: 'FINISHED',
         finished_at: iso(this.clock.now()),
@@ -165,46 +169,68 @@ export class JobRunner {
     }
   }
 
-  private context(job: JobRow, workDir: string, signal: AbortSignal, pids: Set<number>): JobContext {
+  /** The executor call for a row: its type known, its params valid, or an error that fails the job. */
+  private prepare(job: JobRow, workDir: string, signal: AbortSignal): () => Promise<void> {
+    const type = job.job_type;
+    const definition = Object.hasOwn(this.registry, type) ? this.registry[type] : undefined;
+    const executor = this.executors.get(type);
+    if (!definition || !executor) throw new Error(`No executor for job type ${type}`);
+    const parsed = definition.params.safeParse(JSON.parse(job.params));
+    if (!parsed.success) throw new Error(`The job's params do not fit its type ${type}: ${parsed.error.message}`);
+    const ctx = this.context(definition, job, parsed.data, workDir, signal);
+    return () => executor(ctx);
+  }
+
+  private context(
+    definition: JobTypeDefinition,
+    job: JobRow,
+    params: unknown,
+    workDir: string,
+    signal: AbortSignal,
+  ): JobContext {
     const log = (text: string) => this.jobs.appendLog(job.id, text);
     return {
       job,
-      params: JSON.parse(job.params) as unknown,
+      params,
       workDir,
       signal,
+      throwIfCancelled: () => {
+        if (signal.aborted) throw new JobCancelledError();
+      },
       log,
       run: async (command, args, options = {}) => {
         let pending = Promise.resolve();
         const result = await runProcess(command, args, {
           cwd: workDir,
           signal,
-          stdin: options.stdin,
-          onSpawn: (pid) => pids.add(pid),
+          input: options.stdin,
+          timeoutMs: options.timeoutMs ?? TOOL_TIMEOUT_MS,
           onOutput: (text) => {
             options.onOutput?.(text);
             pending = pending.then(() => log(text));
           },
         });
         await pending;
-        if (result.code !== 0) {
-          throw new Error(`${command} exited with ${result.code ?? result.signal}`);
-        }
+        if (result.cancelled || signal.aborted) throw new JobCancelledError();
+        if (result.spawnError) throw result.spawnError;
+        if (result.timedOut) throw new Error(`${command} ran past its time limit`);
+        if (result.exitCode !== 0) throw new Error(`${command} exited with ${result.exitCode ?? result.signal}`);
       },
       progress: (done, total) => this.jobs.update(job.id, { progress_done: done, progress_total: total }),
-      provenance: (data) => this.jobs.update(job.id, { provenance: JSON.stringify(data) }),
-      output: async (name, ext, content, options) => {
-        const [row] = await this.writer.createMany(job.project_id, job.user_id, [
-          {
-            name,
-            ext,
-            content: typeof content === 'string' ? Buffer.from(content) : content,
-            isJobResult: true,
-            jobId: job.id,
-            isShowEntry: options?.showEntry ?? false,
-          },
-        ]);
-        return row!.id;
+      provenance: async (data: JobProvenance<JobTypeDefinition>) => {
+        if (data.details !== undefined) {
+          const checked = definition.result.safeParse(data.details);
+          if (!checked.success) throw new Error(`The job's result does not fit its type: ${checked.error.message}`);
+        }
+        await this.jobs.update(job.id, { provenance: JSON.stringify(data) });
       },
+      output: (name, ext, content, options) =>
+        this.outputs.store(job, {
+          name,
+          ext,
+          content: typeof content === 'string' ? Buffer.from(content) : content,
+          showEntry: options?.showEntry ?? false,
+        }),
     };
   }
 }

@@ -135,7 +135,10 @@ describe('results and rerun of what is not there', () => {
   });
   it('refuses to rerun a job that is not a docking', async () => {
     const auth = (await t.app.services.sessions.resolve(owner.token))!;
-    const id = await t.app.jobs.service.submit(auth, projectId, 'ECHO', 'not docking', {});
+    // A real job of another type (the runner is not started here: it stays queued).
+    const id = await t.app.jobs.service.submit(auth, projectId, 'PREPARE_LIGAND', 'not docking', {
+      ligand_id: ligand.id,
+    });
     expectFailure(await t.request('POST', `/v1/jobs/${id}/rerun`, { token: owner.token }), 400, 'dockingNotDockingJob');
   });
   it('an empty project has an empty, paged result list', async () => {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import { freshDatabase } from '../support/test-app';
 import { tusUpload, uploadIdOf } from '../support/uploads';
-import { alive, pocketOf, vinaProcessesUnder, waitFor } from './docking-support';
+import { waitUntil } from '../support/wait';
+import { alive, pocketOf, vinaProcessesUnder } from './docking-support';
 
 /**
  * The real server as a child process (its own DATA_DIR, PORT and TMPDIR), killed with
@@ -50,13 +51,13 @@ async function startServer(): Promise<void> {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   server = child;
-  const up = await waitFor(
+  const up = await waitUntil(
     () =>
       fetch(`http://127.0.0.1:${port}/v1/health`)
         .then((r) => r.ok)
         .catch(() => false),
     (ok) => ok || child.exitCode !== null,
-    60_000,
+    { timeoutMs: 60_000 },
   );
   if (!up) throw new Error('the server did not start');
 }
@@ -121,10 +122,10 @@ describe('recovery after the server is killed mid-docking', () => {
     const jobId = submitted.data.job_id;
 
     // Vina is running (its working directory is under this server's TMPDIR).
-    const running = await waitFor(
+    const running = await waitUntil(
       async () => vinaProcessesUnder(jobTmp),
       (pids) => pids.length > 0,
-      60_000,
+      { timeoutMs: 60_000 },
     );
     expect(running.length).toBeGreaterThan(0);
     expect((await api<Job>('GET', `/v1/jobs/${jobId}`, guest.token)).data.status).toBe('RUNNING');
@@ -134,18 +135,18 @@ describe('recovery after the server is killed mid-docking', () => {
     await new Promise((r) => killed.once('exit', r));
     // The kernel takes the tools down with the server (parent-death signal), at once:
     // well before this Vina (exhaustiveness 16) could have finished on its own.
-    const left = await waitFor(
+    const left = await waitUntil(
       async () => running.filter(alive),
       (pids) => pids.length === 0,
-      2_000,
+      { timeoutMs: 2_000 },
     );
     expect(left).toEqual([]);
 
     await startServer();
-    const done = await waitFor(
+    const done = await waitUntil(
       async () => (await api<Job>('GET', `/v1/jobs/${jobId}`, guest.token)).data,
       (j) => ['FINISHED', 'FAILED', 'STOPPED'].includes(j.status),
-      150_000,
+      { timeoutMs: 150_000 },
     );
     expect(done.status, done.error ?? '').toBe('FINISHED');
     const log = (await api<{ comment: string }>('GET', `/v1/jobs/${jobId}/comment`, guest.token)).data.comment;

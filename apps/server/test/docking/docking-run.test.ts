@@ -4,7 +4,8 @@ import { benchFile } from '../support/bench';
 import { expectOk } from '../support/helpers';
 import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
 import { importOk } from '../support/uploads';
-import { alive, canonicalOfRecords, cmdline, pocketOf, rmsd, waitFor, waitForJob } from './docking-support';
+import { waitUntil } from '../support/wait';
+import { alive, canonicalOfRecords, cmdline, pocketOf, rmsd, waitForJob } from './docking-support';
 
 /**
  * Real dockings through the API: Open Babel, Vina 1.2.3 and RDKit on 7CNQ (3 torsions,
@@ -265,17 +266,17 @@ describe('cancel', () => {
   it('kills the running vina process and marks the job STOPPED', async () => {
     const jobId = await submit({ settings: { exhaustiveness: 128, seed: 1 } });
     const { runner } = t.app.jobs;
-    const vinaPids = await waitFor(
+    const vinaPids = await waitUntil(
       async () => runner.pidsOf(jobId).filter((pid) => alive(pid) && / --receptor /.test(cmdline(pid))),
       (pids) => pids.length > 0,
-      60_000,
+      { timeoutMs: 60_000 },
     );
     expect(vinaPids).toHaveLength(1);
     expectOk(await t.request('POST', `/v1/jobs/${jobId}/cancel`, { token: owner.token }), 'cancelSuccessful');
-    const gone = await waitFor(
+    const gone = await waitUntil(
       async () => alive(vinaPids[0]!),
       (a) => !a,
-      10_000,
+      { timeoutMs: 10_000 },
     );
     expect(gone).toBe(false);
     expect((await waitForJob(t, owner.token, jobId)).status).toBe('STOPPED');

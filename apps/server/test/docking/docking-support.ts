@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DockingPocket, Job } from '@medx/contract';
 import type { TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait';
 
 /** The crystal ligand's heavy-atom box, padded on every side (notes/docking.md: 5 Å). */
 export function pocketOf(sdf: string, padding = 5): DockingPocket {
@@ -53,19 +54,15 @@ export function canonicalOfRecords(sdf: string): string[] {
   return run.stdout.trim().split('\n');
 }
 
-export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 120_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
-
 export const isFinal = (j: Job) => ['FINISHED', 'FAILED', 'STOPPED'].includes(j.status);
 
+/** The job once it has ended (FINISHED, FAILED or STOPPED); fails when it has not ended in `ms`. */
 export async function waitForJob(t: TestApp, token: string, id: number, ms = 120_000): Promise<Job> {
-  return waitFor(async () => (await t.request<Job>('GET', `/v1/jobs/${id}`, { token })).body.data, isFinal, ms);
+  return waitUntil(async () => (await t.request<Job>('GET', `/v1/jobs/${id}`, { token })).body.data, isFinal, {
+    timeoutMs: ms,
+    intervalMs: 200,
+    what: `job ${id} ending`,
+  });
 }
 
 /** A process that still runs: exists and is not a zombie (a killed child waiting for its reaper). */

@@ -11,6 +11,8 @@ import {
   type TestApp,
   type TestResponse,
 } from '../support/test-app';
+import { TEST_JOB_TYPES } from '../support/test-job-types';
+import { waitUntil } from '../support/wait';
 
 let t: TestApp;
 let owner: AuthResult;
@@ -18,10 +20,10 @@ let projectId: number;
 
 /** Test executors run real processes through the real runner; only their work is small. */
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { jobTypes: TEST_JOB_TYPES });
   const { runner } = t.app.jobs;
   runner.register('ECHO', async (ctx) => {
-    await ctx.run('/bin/echo', ['hello from a tool']);
+    await ctx.run('/bin/echo', [`hello from a tool: ${(ctx.params as { words: string }).words}`]);
     await ctx.progress(1, 1);
     await ctx.output('result.txt', 'txt', 'the answer is 42\n');
     await ctx.provenance({ tool: 'echo', details: [{ name: 'result.txt', score: -7.5 }] });
@@ -43,19 +45,14 @@ afterAll(async () => {
 });
 
 const authOf = async (token: string): Promise<AuthContext> => (await t.app.services.sessions.resolve(token))!;
-const submit = async (type: string, project = projectId, token = owner.token) =>
-  t.app.jobs.service.submit(await authOf(token), project, type, `${type} job`, { any: 'params' });
+const paramsOf = (type: keyof typeof TEST_JOB_TYPES) => (type === 'ECHO' ? { words: 'forty-two' } : {});
+const submit = async (type: keyof typeof TEST_JOB_TYPES, project = projectId, token = owner.token) =>
+  t.app.jobs.service.submitRaw(await authOf(token), project, type, `${type} job`, paramsOf(type));
 const job = async (id: number, token = owner.token) =>
   (await t.request<Job>('GET', `/v1/jobs/${id}`, { token })).body.data;
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 15_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitFor = <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) =>
+  waitUntil(read, done, { timeoutMs, intervalMs: 50 });
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -81,7 +78,7 @@ describe('a job runs a real process and records everything', () => {
     expect(done.start_time).not.toBeNull();
     expect(done.end_time! >= done.start_time!).toBe(true);
     const log = expectOk(await t.request<{ comment: string }>('GET', `/v1/jobs/${id}/comment`, { token: owner.token }));
-    expect(log.comment).toContain('hello from a tool');
+    expect(log.comment).toContain('hello from a tool: forty-two');
   });
 
   it('stores outputs as project files marked as job results', async () => {
@@ -107,11 +104,21 @@ describe('a job runs a real process and records everything', () => {
   });
 
   it('lists jobs newest first, 5 per page by default', async () => {
-    const list = expectOk(
-      await t.request<JobList>('GET', '/v1/jobs', { token: owner.token, query: { project_id: projectId } }),
-    );
-    expect(list.items[0]!.id).toBeGreaterThanOrEqual(id);
-    expect(list.items.length).toBeLessThanOrEqual(5);
+    const project = await createProject(t, owner.token, 'Paging');
+    const ids: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      ids.push(await submit('ECHO', project));
+      t.clock.advance(1000);
+    }
+    const page = async (query: Record<string, number>) =>
+      expectOk(
+        await t.request<JobList>('GET', '/v1/jobs', { token: owner.token, query: { project_id: project, ...query } }),
+      );
+    const first = await page({});
+    expect(first.total).toBe(7);
+    expect(first.items.map((j) => j.id)).toEqual(ids.slice(2).reverse());
+    const second = await page({ page: 2 });
+    expect(second.items.map((j) => j.id)).toEqual(ids.slice(0, 2).reverse());
     expectFailure(await t.request('GET', '/v1/jobs', { token: owner.token }), 400, 'fieldRequired');
   });
 });
@@ -170,7 +177,7 @@ describe('recovery after a crash or restart', () => {
         job_type: 'ECHO',
         job_name: 'interrupted',
         status: 'RUNNING',
-        params: '{}',
+        params: JSON.stringify({ words: 'again' }),
         log: '',
         attempts,
         runner_id: 'a-runner-that-died',

@@ -14,6 +14,7 @@ import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk } from '../support/helpers';
 import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
 import { importOk } from '../support/uploads';
+import { waitUntil } from '../support/wait';
 
 /**
  * The preparation jobs on real structures with the real tools (Open Babel, pdbfixer,
@@ -37,14 +38,12 @@ afterAll(async () => {
 });
 
 const jobOf = async (id: number) => (await t.request<Job>('GET', `/v1/jobs/${id}`, { token: owner.token })).body.data;
-async function waitDone(id: number, ms = 90_000): Promise<Job> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const job = await jobOf(id);
-    if (['FINISHED', 'FAILED', 'STOPPED'].includes(job.status) || Date.now() > end) return job;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const waitDone = (id: number, timeoutMs = 90_000): Promise<Job> =>
+  waitUntil(
+    () => jobOf(id),
+    (job) => ['FINISHED', 'FAILED', 'STOPPED'].includes(job.status),
+    { timeoutMs, intervalMs: 200, what: `job ${id} ending` },
+  );
 const outputs = async (id: number) =>
   expectOk(await t.request<ProjectFile[]>('GET', `/v1/jobs/${id}/files`, { token: owner.token }));
 const details = async <T>(id: number) =>

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { type App, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { type Db, migrateToLatest, openDatabase } from '../../src/db/database';
+import type { JobRegistry } from '../../src/jobs/job-context';
 import { ManualClock } from '../../src/lib/clock';
 import { randomId } from '../../src/lib/secrets';
 
@@ -55,7 +56,10 @@ export async function freshDatabase(): Promise<{ url?: string; drop(): Promise<v
   };
 }
 
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { jobTypes?: JobRegistry } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'medx-test-'));
   const database = await freshDatabase();
   const config = loadConfig(
@@ -74,7 +78,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
   const db = openDatabase(config);
   await migrateToLatest(db);
   const clock = new ManualClock(new Date('2026-01-15T08:00:00.000Z'));
-  const app = await buildApp({ config, db, clock });
+  const app = await buildApp({ config, db, clock, extraJobTypes: options.jobTypes });
   await app.http.ready();
 
   return {

@@ -8,12 +8,13 @@ import { pdbqtToPdb } from '../../chem/pdbqt';
 import { pythonPath } from '../../chem/python';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
-import type { Executor, JobContext } from '../../jobs/job-runner';
+import type { JobContext } from '../../jobs/job-context';
 import { type Clock, iso } from '../../lib/clock';
+import type { ExecutorOf } from '../../platform';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { FilesRepository } from '../files/files.repository';
 import type { DockingRepository } from './docking.repository';
-import type { DockingParams, DockingProvenance } from './docking.service';
+import type { DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
 import { RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
 import { cleanReceptor } from './receptor-prep';
@@ -87,12 +88,12 @@ const scriptHash = (script: string) =>
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 /** The DOCKING executor: preparation with Open Babel, one Vina batch run, poses back to SDF. */
-export function dockingExecutor(deps: DockingExecutorDeps): Executor {
+export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'> {
   const vina = deps.vina ?? process.env.MEDX_VINA ?? 'vina';
   const obabel = deps.obabel ?? process.env.MEDX_OBABEL ?? 'obabel';
 
   return async (ctx) => {
-    const params = ctx.params as DockingParams;
+    const { params } = ctx;
     const { settings, pocket } = params;
     const steps: Step[] = [];
     const tool = async (command: string, args: string[], onOutput?: (text: string) => void) => {
@@ -463,6 +464,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
         ]);
         complexId = await ctx.output(`${base}_complex.pdb`, 'pdb', complex);
       } catch (error) {
+        ctx.throwIfCancelled();
         note = [note, `the complex could not be written: ${(error as Error).message}`].filter(Boolean).join('; ');
       }
       const scores = scoresOf.get(ligand)!;
@@ -500,6 +502,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): Executor {
         created_at: now,
       });
     }
+    ctx.throwIfCancelled();
     await deps.results.insertMany(rows);
     await ctx.progress(total, total);
 

@@ -1,39 +1,26 @@
 import { randomInt } from 'node:crypto';
 import {
   DOCKING_PROTEIN_TYPES,
+  type DockingJobParams,
   DockingRequest,
   type DockingResultList,
   type DockingResultRow,
-  type DockingSettings,
 } from '@medx/contract';
 import { validateStructure } from '../../chem/formats';
 import type { DockingResultRecord, FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
-import type { JobsService } from '../../jobs/jobs.service';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { FilesRepository } from '../files/files.repository';
+import type { JobsService } from '../jobs/jobs.service';
 import type { ProjectAccess } from '../projects/project-access';
 import type { DockingRepository } from './docking.repository';
 import { ligandFormatOf, ligandProblem } from './ligand-input';
 import { countProteinAtoms } from './receptor-prep';
 
-export const DOCKING_JOB_TYPE = 'DOCKING';
-
-/**
- * What a docking job row carries as params: the request with its seed fixed. A rerun
- * also names the receptor PDBQT the first run prepared: Open Babel places some
- * receptor hydrogens at random, which moves Vina's scores, so reproducing a run
- * means reusing its prepared receptor, not preparing it again.
- */
-export type DockingParams = DockingRequest & {
-  settings: DockingSettings & { seed: number };
-  prepared_receptor?: { file_id: number; sha256: string };
-};
-
 /** Provenance of a docking job, as the executor records it (the parts rerun reads). */
 export interface DockingProvenance {
-  request: DockingParams;
+  request: DockingJobParams;
   inputs: { role: 'protein' | 'ligand'; file_id: number; name: string; sha256: string }[];
   /** The receptor PDBQT Vina used, stored as an output of the job. */
   prepared_receptor: { file_id: number; sha256: string };
@@ -73,24 +60,24 @@ export class DockingService {
   async submit(
     auth: AuthContext,
     input: DockingRequest,
-    preparedReceptor?: DockingParams['prepared_receptor'],
+    preparedReceptor?: DockingJobParams['prepared_receptor'],
   ): Promise<number> {
     await this.access.require(auth, input.project_id, 'write');
     await this.validateInputs(input);
-    const params: DockingParams = {
+    const params: DockingJobParams = {
       ...input,
       settings: { ...input.settings, seed: input.settings.seed ?? randomInt(1, SEED_MAX) },
       ...(preparedReceptor ? { prepared_receptor: preparedReceptor } : {}),
     };
-    return this.jobs.submit(auth, input.project_id, DOCKING_JOB_TYPE, params.settings.job_name, params);
+    return this.jobs.submit(auth, input.project_id, 'DOCKING', params.settings.job_name, params);
   }
 
   /** A new job with the same request and seed as an earlier one (from its provenance). */
   async rerun(auth: AuthContext, jobId: number): Promise<number> {
     const job = await this.jobs.requireJob(auth, jobId, 'write');
-    if (job.job_type !== DOCKING_JOB_TYPE) throw badRequest('dockingNotDockingJob');
+    if (job.job_type !== 'DOCKING') throw badRequest('dockingNotDockingJob');
     const provenance = job.provenance ? (JSON.parse(job.provenance) as Partial<DockingProvenance>) : {};
-    const request = provenance.request ?? (JSON.parse(job.params) as DockingParams);
+    const request = provenance.request ?? (JSON.parse(job.params) as DockingJobParams);
     // Same inputs or no reproduction: a file edited since the run would dock something else.
     for (const input of provenance.inputs ?? []) {
       const file = await this.files.findById(input.file_id);

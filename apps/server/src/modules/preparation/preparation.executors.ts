@@ -5,14 +5,10 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type {
-  LigandPrepDetail,
-  PrepareLigandRequest,
-  ProteinPrepDetail,
-  QuickPrepareProteinRequest,
-} from '@medx/contract';
+import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
-import type { Executor, JobContext } from '../../jobs/job-runner';
+import type { JobContext } from '../../jobs/job-context';
+import type { ExecutorOf } from '../../platform';
 import { baseName } from '../files/file-records';
 import type { FilesRepository } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
@@ -25,12 +21,6 @@ export interface PreparationDeps {
   files: FilesRepository;
   fileRules: FilesService;
 }
-
-export type ProteinJobParams = Pick<
-  QuickPrepareProteinRequest,
-  'protein_id' | 'keep_waters' | 'keep_metals' | 'keep_hetero' | 'repair' | 'ph'
->;
-export type LigandJobParams = Pick<PrepareLigandRequest, 'ligand_id' | 'ph' | 'minimize'>;
 
 const obabel = () => process.env.MEDX_OBABEL ?? 'obabel';
 
@@ -53,9 +43,9 @@ const listCounts = (counts: Record<string, number>) =>
 const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
 
 /** QUICK_PREPARE_PROTEIN: clean, optionally repair (pdbfixer), protonate (Open Babel -p pH). */
-export function quickPrepareProtein(deps: PreparationDeps): Executor {
+export function quickPrepareProtein(deps: PreparationDeps): ExecutorOf<'QUICK_PREPARE_PROTEIN'> {
   return async (ctx) => {
-    const params = ctx.params as ProteinJobParams;
+    const { params } = ctx;
     const { file, text } = await sourceText(deps, params.protein_id, ctx);
     await ctx.progress(0, 3);
     const pdb = await proteinPdbText(file.ext, text);
@@ -161,9 +151,9 @@ interface PythonResult {
 }
 
 /** PREPARE_LIGAND: every molecule separately; the job fails only when none could be prepared. */
-export function prepareLigand(deps: PreparationDeps): Executor {
+export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND'> {
   return async (ctx) => {
-    const params = ctx.params as LigandJobParams;
+    const { params } = ctx;
     const { file, text } = await sourceText(deps, params.ligand_id, ctx);
     const base = baseName(file.name);
     const molecules = ligandMolecules(file.ext, text, base);

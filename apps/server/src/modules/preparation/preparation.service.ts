@@ -1,20 +1,21 @@
 import {
+  type LigandJobParams,
   PREPARATION_JOB_TYPES,
   PREPARE_LIGAND_EXTS,
   PREPARE_PROTEIN_EXTS,
   type PrepareLigandRequest,
+  type ProteinJobParams,
   type QuickPrepareProteinRequest,
 } from '@medx/contract';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
-import type { JobsService } from '../../jobs/jobs.service';
 import { baseName } from '../files/file-records';
 import type { FilesService } from '../files/files.service';
+import type { JobsService } from '../jobs/jobs.service';
 import { proteinPdbText } from '../pockets/structure-atoms';
 import type { ProjectAccess } from '../projects/project-access';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
-import type { LigandJobParams, ProteinJobParams } from './preparation.executors';
 import { cleanProtein } from './protein-clean';
 
 const JOB_NAME_MAX = 70;

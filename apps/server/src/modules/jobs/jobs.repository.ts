@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import { toCount } from '../db/dialect';
-import type { Database, JobRow } from '../db/schema';
+import { toCount } from '../../db/dialect';
+import type { Database, JobRow } from '../../db/schema';
+import type { JobStore } from '../../jobs/job-context';
 
 export interface JobWithNames extends JobRow {
   project_name: string;
@@ -11,7 +12,7 @@ type Status = JobRow['status'];
 const ACTIVE: Status[] = ['PRE_PROCESSING', 'RUNNING', 'POST_PROCESSING'];
 
 /** The only place that writes SQL for jobs. */
-export class JobsRepository {
+export class JobsRepository implements JobStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   private withNames() {

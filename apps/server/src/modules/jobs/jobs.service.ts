@@ -1,14 +1,14 @@
-import type { Job, JobList, ProjectFile } from '@medx/contract';
-import { badRequest, notFound } from '../http/app-error';
-import type { AuthContext } from '../http/request-context';
-import { type Clock, iso } from '../lib/clock';
-import { makeZip } from '../lib/zip-writer';
-import { toProjectFile } from '../modules/files/file-records';
-import type { FilesRepository } from '../modules/files/files.repository';
-import type { Need, ProjectAccess } from '../modules/projects/project-access';
-import type { ObjectStorage } from '../storage/object-storage';
-import type { JobQueue } from './job-queue';
-import type { JobRunner } from './job-runner';
+import type { Job, JobList, JobParamsInput, JobType, ProjectFile } from '@medx/contract';
+import { badRequest, notFound } from '../../http/app-error';
+import type { AuthContext } from '../../http/request-context';
+import type { JobQueue } from '../../jobs/job-queue';
+import type { JobRunner } from '../../jobs/job-runner';
+import { type Clock, iso } from '../../lib/clock';
+import { makeZip } from '../../lib/zip-writer';
+import type { ObjectStorage } from '../../storage/object-storage';
+import { toProjectFile } from '../files/file-records';
+import type { FilesRepository } from '../files/files.repository';
+import type { Need, ProjectAccess } from '../projects/project-access';
 import type { JobsRepository, JobWithNames } from './jobs.repository';
 
 export function toJob(row: JobWithNames): Job {
@@ -41,15 +41,39 @@ export class JobsService {
     private readonly clock: Clock,
   ) {}
 
-  /** Creates the row (the truth) and only then queues its id. */
-  async submit(auth: AuthContext, projectId: number, jobType: string, jobName: string | null, params: unknown) {
+  /**
+   * Creates the row (the truth) and only then queues its id. The params are validated by
+   * the job registry's schema of the type: a feature's bug cannot store a job its
+   * executor would misread (it fails here, before a row exists).
+   */
+  submit<T extends JobType>(
+    auth: AuthContext,
+    projectId: number,
+    jobType: T,
+    jobName: string | null,
+    params: JobParamsInput<T>,
+  ): Promise<number> {
+    return this.submitRaw(auth, projectId, jobType, jobName, params);
+  }
+
+  /** `submit` for a type known only at run time (the runner's registry still validates it). */
+  async submitRaw(
+    auth: AuthContext,
+    projectId: number,
+    jobType: string,
+    jobName: string | null,
+    params: unknown,
+  ): Promise<number> {
     await this.access.require(auth, projectId, 'write');
+    const definition = Object.hasOwn(this.runner.registry, jobType) ? this.runner.registry[jobType] : undefined;
+    if (!definition) throw new Error(`Job type ${jobType} is not in the registry`);
+    const valid = definition.params.parse(params);
     const id = await this.jobs.insert({
       project_id: projectId,
       user_id: auth.user.id,
       job_type: jobType,
       job_name: jobName,
-      params: JSON.stringify(params),
+      params: JSON.stringify(valid),
       created_at: iso(this.clock.now()),
     });
     await this.queue.enqueue(id);

@@ -10,8 +10,8 @@ import {
 } from '@medx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok, responses } from '../http/envelope';
-import { requireAuth } from '../http/request-context';
+import { ok, responses } from '../../http/envelope';
+import { requireAuth } from '../../http/request-context';
 import type { JobsService } from './jobs.service';
 
 const tags = ['jobs'];

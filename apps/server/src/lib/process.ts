@@ -1,0 +1,227 @@
+/**
+ * The one way this server starts another program (obabel, vina, python3 with RDKit,
+ * pdbfixer...). Everything goes through `runProcess`:
+ * - an argument array, never a shell string, so user data cannot become a command;
+ * - its own process group (detached), so a program's children die with it;
+ * - under util-linux's `setpriv --pdeathsig KILL` where it exists: if the server dies
+ *   (kill -9, OOM), the kernel kills the program too, so nothing outlives the server;
+ * - a time limit and an output cap, each killing the whole group;
+ * - an abort signal (a cancelled job) killing the whole group.
+ *
+ * Inside a job, the job runner opens a process scope (`withProcessScope`): every program
+ * started under it, however deep in the chemistry layer, gets the job's abort signal,
+ * its process ids are recorded with the job, and it is killed when the job is
+ * cancelled. Chemistry code therefore needs no job parameter to be cancellable.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+
+export interface RunOptions {
+  /** Written to the program's stdin (which is closed either way). */
+  input?: string | Uint8Array;
+  /** Killed (the whole group, SIGKILL) after this long; default 60 s. 0: no limit. */
+  timeoutMs?: number;
+  /** Killed when stdout or stderr grows past this; default 256 MiB. */
+  maxOutputBytes?: number;
+  /** Working directory; relative file arguments resolve against it. */
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+  /** Aborting kills the group (SIGTERM, SIGKILL 3 s later); the result says `cancelled`. */
+  signal?: AbortSignal;
+  /** Each chunk of stdout and stderr as it comes (a job's log, a progress parser). */
+  onOutput?: (text: string) => void;
+}
+
+export interface RunResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
+  /** The abort signal (given, or the process scope's) fired while the program ran. */
+  cancelled: boolean;
+  /** Set when the program could not be started (ENOENT: not installed). */
+  spawnError: Error | null;
+  outputTooLarge: boolean;
+}
+
+/** What a job lends the programs started inside it (see the module comment). */
+export interface ProcessScope {
+  signal: AbortSignal;
+  /** The program's process id (= its process group id) once it runs. */
+  onSpawn?: (pid: number) => void;
+  /** The program ended; its group is gone. */
+  onExit?: (pid: number) => void;
+}
+
+export const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
+/** After SIGTERM on cancel, how long a program may take to exit before SIGKILL. */
+const TERM_GRACE_MS = 3000;
+
+const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
+const scopes = new AsyncLocalStorage<ProcessScope>();
+
+/** Runs `work` so that every program it starts (directly or not) belongs to `scope`. */
+export function withProcessScope<T>(scope: ProcessScope, work: () => Promise<T>): Promise<T> {
+  return scopes.run(scope, work);
+}
+
+/** The scope of the current job, if any (for code that must check cancellation itself). */
+export function currentProcessScope(): ProcessScope | undefined {
+  return scopes.getStore();
+}
+
+/**
+ * Whether `command` names an executable (a path, or a name on PATH). setpriv would start
+ * and report a missing program as its own exit code 127; checking first keeps "not
+ * installed" an ENOENT spawn error, as a direct spawn reports it.
+ */
+function executable(command: string, env: NodeJS.ProcessEnv): boolean {
+  const candidates = command.includes('/')
+    ? [command]
+    : (env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((dir) => join(dir, command));
+  return candidates.some((path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+function missingProgram(command: string): NodeJS.ErrnoException {
+  const error: NodeJS.ErrnoException = new Error(`spawn ${command} ENOENT`);
+  error.code = 'ENOENT';
+  error.syscall = `spawn ${command}`;
+  return error;
+}
+
+function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+/** Runs `command args...` to completion; never rejects: the caller judges the result. */
+export function runProcess(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  const scope = scopes.getStore();
+  const abort = options.signal ?? scope?.signal;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxOutput = options.maxOutputBytes ?? DEFAULT_MAX_OUTPUT;
+  return new Promise((resolve) => {
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let stdoutBytes = 0;
+    let stderrBytes = 0;
+    let timedOut = false;
+    let cancelled = false;
+    let outputTooLarge = false;
+    let spawnError: Error | null = null;
+    let settled = false;
+    const result = (exitCode: number | null, signal: NodeJS.Signals | null): RunResult => ({
+      stdout: Buffer.concat(stdout).toString('utf8'),
+      stderr: Buffer.concat(stderr).toString('utf8'),
+      exitCode,
+      signal,
+      timedOut,
+      cancelled,
+      spawnError,
+      outputTooLarge,
+    });
+    if (abort?.aborted) {
+      cancelled = true;
+      resolve(result(null, null));
+      return;
+    }
+    const env = options.env ?? process.env;
+    if (SETPRIV && !executable(command, env)) {
+      spawnError = missingProgram(command);
+      resolve(result(null, null));
+      return;
+    }
+
+    // setpriv execs the program, so the pid (and process group) we see is the program's own.
+    const [cmd, argv] = SETPRIV ? [SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args]] : [command, [...args]];
+    const child = spawn(cmd, argv, {
+      cwd: options.cwd,
+      env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      shell: false,
+      windowsHide: true,
+    });
+    const pid = child.pid;
+    if (pid !== undefined) scope?.onSpawn?.(pid);
+
+    let termTimer: NodeJS.Timeout | undefined;
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            killGroup(pid, 'SIGKILL');
+          }, timeoutMs)
+        : undefined;
+    const onAbort = () => {
+      cancelled = true;
+      killGroup(pid, 'SIGTERM');
+      termTimer = setTimeout(() => killGroup(pid, 'SIGKILL'), TERM_GRACE_MS);
+    };
+    abort?.addEventListener('abort', onAbort, { once: true });
+
+    const collect = (sink: Buffer[], chunk: Buffer, which: 'out' | 'err') => {
+      if (which === 'out') stdoutBytes += chunk.length;
+      else stderrBytes += chunk.length;
+      if (stdoutBytes > maxOutput || stderrBytes > maxOutput) {
+        if (!outputTooLarge) killGroup(pid, 'SIGKILL');
+        outputTooLarge = true;
+        return;
+      }
+      sink.push(chunk);
+      options.onOutput?.(chunk.toString('utf8'));
+    };
+    child.stdout.on('data', (chunk: Buffer) => collect(stdout, chunk, 'out'));
+    child.stderr.on('data', (chunk: Buffer) => collect(stderr, chunk, 'err'));
+    // A program that exits without reading all of stdin makes the write fail with
+    // EPIPE; its exit status tells the story, so the write error is not one.
+    child.stdin.on('error', () => {});
+
+    const finish = (exitCode: number | null, signal: NodeJS.Signals | null) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      if (termTimer) clearTimeout(termTimer);
+      abort?.removeEventListener('abort', onAbort);
+      // Whatever the leader did, its group must not outlive it when it was stopped.
+      if (cancelled || timedOut || outputTooLarge) killGroup(pid, 'SIGKILL');
+      if (pid !== undefined) scope?.onExit?.(pid);
+      resolve(result(exitCode, signal));
+    };
+    child.on('error', (error) => {
+      spawnError = error;
+      finish(null, null);
+    });
+    child.on('close', (code, signal) => finish(code, signal));
+
+    if (options.input !== undefined) child.stdin.end(options.input);
+    else child.stdin.end();
+  });
+}
+
+/** A one-line reason for a run that did not succeed (the last lines of its output). */
+export function failureOf(command: string, result: RunResult): string {
+  if (result.spawnError) return `${command} could not start: ${result.spawnError.message}`;
+  if (result.timedOut) return `${command} ran past its time limit`;
+  if (result.outputTooLarge) return `${command} wrote more output than allowed`;
+  const tail = `${result.stderr}\n${result.stdout}`.trim().split('\n').slice(-3).join(' ');
+  return `${command} exited with ${result.exitCode ?? result.signal}${tail ? `: ${tail}` : ''}`.slice(0, 500);
+}

@@ -1,0 +1,18 @@
+import { defineFeature } from '../../platform';
+import { dockingExecutor } from './docking.executor';
+import { DockingRepository } from './docking.repository';
+import { dockingRoutes } from './docking.routes';
+import { DockingService } from './docking.service';
+
+/** Docking: POST /v1/jobs/docking, rerun, ranked results, and the DOCKING executor. */
+export const dockingFeature = defineFeature({
+  name: 'docking',
+  setup: ({ db, files, storage, access, jobs, clock }) => {
+    const results = new DockingRepository(db.kysely);
+    const service = new DockingService(results, files.repository, storage, access, jobs);
+    return {
+      routes: [{ prefix: '/v1', plugin: dockingRoutes(service) }],
+      executors: { DOCKING: dockingExecutor({ results, files: files.repository, storage, clock }) },
+    };
+  },
+});

@@ -1,0 +1,16 @@
+import { defineFeature } from '../../platform';
+import { prepareLigand, quickPrepareProtein } from './preparation.executors';
+import { preparationRoutes } from './preparation.routes';
+import { PreparationService } from './preparation.service';
+
+/** Structure preparation: quick_prepare_protein and prepare_ligand jobs. */
+export const preparationFeature = defineFeature({
+  name: 'preparation',
+  setup: ({ files, jobs, access }) => {
+    const deps = { files: files.repository, fileRules: files.service };
+    return {
+      routes: [{ prefix: '/v1/jobs', plugin: preparationRoutes(new PreparationService(files.service, jobs, access)) }],
+      executors: { QUICK_PREPARE_PROTEIN: quickPrepareProtein(deps), PREPARE_LIGAND: prepareLigand(deps) },
+    };
+  },
+});
