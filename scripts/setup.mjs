@@ -38,6 +38,11 @@ export const SYSTEM_PACKAGES = [
   'python3-rdkit',
   // pdbfixer (with OpenMM) for /usr/bin/python3: quick_prepare_protein adds missing heavy atoms.
   'python3-pdbfixer',
+  // pytest for /usr/bin/python3: the tests of our Python programs (`npm run test:python`;
+  // PyPI is not an option, the programs run on Debian's RDKit).
+  'python3-pytest',
+  // flake8 (pyflakes + pycodestyle) for /usr/bin/python3: lints the same Python in `npm run test:python`.
+  'python3-flake8',
 ];
 
 // The repository root is the parent of this script's directory, whatever the

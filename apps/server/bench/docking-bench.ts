@@ -61,25 +61,16 @@ function run(cmd: string, args: string[], cwd: string, input?: string): string {
   return `${r.stdout}${r.stderr}`;
 }
 
-const PY_CRYSTAL = `
-import sys, json
-from rdkit import Chem
-path = sys.argv[1]
-mol = Chem.MolFromMol2File(path, removeHs=False) if path.endswith('.mol2') else Chem.MolFromMolFile(path, removeHs=False)
-if mol is None:
-    sys.exit('RDKit cannot read the crystal ligand')
-heavy = Chem.RemoveHs(mol)
-pos = heavy.GetConformer().GetPositions()
-lo, hi = pos.min(0), pos.max(0)
-Chem.MolToMolFile(heavy, sys.argv[2])
-print(json.dumps({'smiles': Chem.MolToSmiles(heavy), 'lo': lo.tolist(), 'hi': hi.tolist()}))
-`;
+/** The bench's own Python (not the server's): crystal ligand → SMILES, box, heavy-atom SDF. */
+const CRYSTAL_PY = fileURLToPath(new URL('./crystal_ligand.py', import.meta.url));
 
 function crystalInfo(id: string, work: string) {
   const file = ['ligand.sdf', 'ligand.mol2'].map((f) => join(BENCH, id, f)).find(existsSync);
   if (!file) throw new Error('no ligand.sdf or ligand.mol2');
-  const out = run('/usr/bin/python3', ['-c', PY_CRYSTAL, file, join(work, 'crystal.sdf')], work);
-  const info = JSON.parse(out.trim().split('\n').pop()!) as { smiles: string; lo: number[]; hi: number[] };
+  const request = JSON.stringify({ ligand: file, out: join(work, 'crystal.sdf') });
+  const out = run('/usr/bin/python3', [CRYSTAL_PY, '-', '-'], work, request);
+  // The answer is stdout's one line; RDKit's warnings (stderr) come after it.
+  const info = JSON.parse(out.split('\n')[0]!) as { smiles: string; lo: number[]; hi: number[] };
   const r = (n: number) => Math.round(n * 100) / 100;
   const pocket: Pocket = {
     center_x: r((info.lo[0]! + info.hi[0]!) / 2),
@@ -300,7 +291,7 @@ class Platform {
         .slice(0, 4)
         .map(
           (s) =>
-            `${s.command.split('/').pop()} ${s.args[0] === '-c' ? s.args[1] : s.args[0]} ${((s.ms ?? 0) / 1000).toFixed(1)}`,
+            `${s.command.split('/').pop()} ${s.args[0] === '-m' ? s.args[1] : s.args[0]} ${((s.ms ?? 0) / 1000).toFixed(1)}`,
         );
       return (
         `vina ${vina.toFixed(1)} s, other tools ${tools.toFixed(1)} s` +

@@ -1,4 +1,5 @@
 import { buildApp } from './app';
+import { pythonModules } from './chem/python';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { MINUTE } from './lib/clock';
@@ -21,6 +22,9 @@ async function main(command: string | undefined): Promise<void> {
   }
   // Serving a database an older binary migrated is common after an upgrade: migrate first.
   await migrateToLatest(db);
+  // Our Python programs are found and hashed once, now: a missing dist/python stops the
+  // start with its reason instead of failing the first job that needs it.
+  pythonModules();
   const app = await buildApp({ config, db });
   const housekeeping = async () => {
     try {

@@ -37,12 +37,13 @@ export interface JobContext<D extends JobTypeDefinition = JobTypeDefinition> {
    * `onOutput`, for executors that read progress or errors from it). Non-zero exit
    * throws; a cancelled job throws JobCancelledError. Every other program started
    * while the executor runs (Open Babel inside a chemistry helper, say) belongs to the
-   * job as well: it is killed on cancel (lib/process.ts, process scopes).
+   * job as well: it is killed on cancel (lib/process.ts, process scopes). `env` is the
+   * program's whole environment (default: the server's), e.g. chem/python.ts's PYTHONPATH.
    */
   run(
     command: string,
     args: readonly string[],
-    options?: { stdin?: string; onOutput?: (text: string) => void; timeoutMs?: number },
+    options?: { stdin?: string; onOutput?: (text: string) => void; timeoutMs?: number; env?: NodeJS.ProcessEnv },
   ): Promise<void>;
   progress(done: number, total: number): Promise<void>;
   /** Records provenance; `details` is checked against the job type's result schema. */

@@ -204,6 +204,7 @@ export class JobRunner {
           cwd: workDir,
           signal,
           input: options.stdin,
+          env: options.env,
           timeoutMs: options.timeoutMs ?? TOOL_TIMEOUT_MS,
           onOutput: (text) => {
             options.onOutput?.(text);

@@ -1,5 +1,6 @@
 import type { AuthResult, DockingResultList, DockingSubmitResult, ProjectFile } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pythonModule, pythonPath } from '../../src/chem/python';
 import { benchFile } from '../support/bench';
 import { expectOk } from '../support/helpers';
 import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
@@ -109,8 +110,9 @@ describe('a real redocking of 7CNQ', () => {
   it('records the provenance: Vina version, seed, parameters, input hashes, commands', async () => {
     const row = await t.db.kysely.selectFrom('jobs').select('provenance').where('id', '=', jobId).executeTakeFirst();
     const p = JSON.parse(row!.provenance!) as Record<string, unknown> & {
-      steps: { command: string; args: string[]; ms: number }[];
+      steps: { command: string; args: string[]; ms: number; sha256?: string }[];
       inputs: { sha256: string; file_id: number }[];
+      restore_script_sha256: string;
     };
     expect(p).toMatchObject({
       vina_version: 'AutoDock Vina v1.2.3',
@@ -124,6 +126,16 @@ describe('a real redocking of 7CNQ', () => {
     expect(commands.find((c) => c.includes('--ligand lig1.pdbqt --out out/lig1_out.pdbqt'))).toContain(
       `--seed ${SEED}`,
     );
+    // Our Python program by module name and the hash of the code it ran (no script text).
+    const restore = pythonModule('restore_poses');
+    expect(p.restore_script_sha256).toBe(restore.sha256);
+    expect(p.steps.filter((s) => s.sha256)).toEqual([
+      expect.objectContaining({
+        command: pythonPath(),
+        args: ['-m', 'medx_chem.restore_poses', 'restore.json', 'restored.json'],
+        sha256: restore.sha256,
+      }),
+    ]);
     // Each command's wall time in ms (where the job's time went).
     expect(p.steps.every((s) => Number.isInteger(s.ms) && s.ms >= 0)).toBe(true);
     expect(p.steps.find((s) => s.args.includes('--receptor'))!.ms).toBeGreaterThan(0);
@@ -213,8 +225,8 @@ describe('a single ligand Vina cannot read', () => {
 
 describe('ring conformers', () => {
   interface RingProvenance {
-    preparation: { ring_conformers: { wanted: number; script_sha256: string } };
-    steps: { command: string; args: string[] }[];
+    preparation: { ring_conformers: { wanted: number; module: string; script_sha256: string } };
+    steps: { command: string; args: string[]; sha256?: string }[];
     ligands: { name: string; flexible_rings: number | null; conformers: { key: string; pdbqt_sha256: string }[] }[];
   }
 
@@ -245,7 +257,13 @@ describe('ring conformers', () => {
       ...withRing!.conformers.map((c) => `${c.key}.pdbqt`),
       'lig2.pdbqt',
     ]);
-    expect(p.steps.some((s) => s.args[1] === `<script ${p.preparation.ring_conformers.script_sha256}>`)).toBe(true);
+    expect(p.preparation.ring_conformers).toMatchObject({
+      module: 'medx_chem.ring_conformers',
+      script_sha256: pythonModule('ring_conformers').sha256,
+    });
+    const rings = p.steps.find((s) => s.args[1] === 'medx_chem.ring_conformers');
+    expect(rings).toMatchObject({ args: ['-m', 'medx_chem.ring_conformers', 'rings.json', 'rings_out.json'] });
+    expect(rings!.sha256).toBe(p.preparation.ring_conformers.script_sha256);
 
     // The ligand's kept poses come from the pooled runs, best score first, in its SDF too.
     const list = await results(jobId, { limit: 20 });

@@ -24,6 +24,8 @@ beforeAll(async () => {
   const { runner } = t.app.jobs;
   runner.register('ECHO', async (ctx) => {
     await ctx.run('/bin/echo', [`hello from a tool: ${(ctx.params as { words: string }).words}`]);
+    // The environment a tool gets (chem/python.ts's PYTHONPATH goes this way).
+    await ctx.run('/bin/sh', ['-c', 'echo "probe: $MEDX_PROBE"'], { env: { ...process.env, MEDX_PROBE: 'in env' } });
     await ctx.progress(1, 1);
     await ctx.output('result.txt', 'txt', 'the answer is 42\n');
     await ctx.provenance({ tool: 'echo', details: [{ name: 'result.txt', score: -7.5 }] });
@@ -79,6 +81,7 @@ describe('a job runs a real process and records everything', () => {
     expect(done.end_time! >= done.start_time!).toBe(true);
     const log = expectOk(await t.request<{ comment: string }>('GET', `/v1/jobs/${id}/comment`, { token: owner.token }));
     expect(log.comment).toContain('hello from a tool: forty-two');
+    expect(log.comment).toContain('probe: in env');
   });
 
   it('stores outputs as project files marked as job results', async () => {

@@ -9,6 +9,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectivitySmiles, runObabel } from '../../src/chem/index';
 import { isHydrogen, parseAtomLine } from '../../src/chem/pdb-records';
+import { pythonModule } from '../../src/chem/python';
 import { badBonds, parseSdf } from '../chem/sdf-geometry';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk } from '../support/helpers';
@@ -48,6 +49,11 @@ const outputs = async (id: number) =>
   expectOk(await t.request<ProjectFile[]>('GET', `/v1/jobs/${id}/files`, { token: owner.token }));
 const details = async <T>(id: number) =>
   expectOk(await t.request<T[]>('GET', `/v1/jobs/${id}/file_detail`, { token: owner.token }));
+/** What the job recorded about the Python program it ran (module and hash of its code). */
+const pythonOf = async (id: number) => {
+  const row = await t.db.kysely.selectFrom('jobs').select('provenance').where('id', '=', id).executeTakeFirst();
+  return (JSON.parse(row!.provenance!) as { python: unknown }).python;
+};
 const content = async (fileId: number) =>
   expectOk(await t.request<{ content: string }>('GET', `/v1/files/${fileId}/content`, { token: owner.token })).content;
 
@@ -129,6 +135,10 @@ describe('quick_prepare_protein on 5x72 as deposited (waters, two ligands, alt-l
     );
     expect(log.comment).toContain('waters_removed');
     expect(log.comment).toContain('pdbfixer');
+    expect(await pythonOf(job.id)).toEqual({
+      module: 'medx_chem.fix_protein',
+      sha256: pythonModule('fix_protein').sha256,
+    });
   });
 });
 
@@ -146,6 +156,7 @@ describe('quick_prepare_protein options', () => {
     const rows = await details<ProteinPrepDetail>(job_id);
     expect(rows.find((r) => r.item === 'hetero_kept')!.detail).toBe('P59 ×1');
     expect(rows.find((r) => r.item === 'missing_atoms_added')).toMatchObject({ count: 0, detail: 'not requested' });
+    expect(await pythonOf(job_id)).toBeNull();
     const pdb = await content((await outputs(job_id))[0]!.id);
     const names = new Set(atomsOf(pdb).map((a) => a.resName));
     expect(names.has('P59')).toBe(true);
@@ -257,8 +268,12 @@ describe('prepare_ligand on a multi-molecule SDF with one broken molecule', () =
     molecules = parseSdf(sdfText);
   }, 120_000);
 
-  it('FINISHES with the two good molecules and lists the broken one with its reason', () => {
+  it('FINISHES with the two good molecules and lists the broken one with its reason', async () => {
     expect(job.status).toBe('FINISHED');
+    expect(await pythonOf(job.id)).toEqual({
+      module: 'medx_chem.prepare_ligand',
+      sha256: pythonModule('prepare_ligand').sha256,
+    });
     expect(rows.map((r) => [r.index, r.name, r.status])).toEqual([
       [1, 'G8X_crystal', 'SUCCESS'],
       [2, 'benzoic_acid', 'SUCCESS'],

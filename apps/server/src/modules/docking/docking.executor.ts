@@ -5,7 +5,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { mergeToPdb } from '../../chem/conversions';
 import { pdbqtToPdb } from '../../chem/pdbqt';
-import { pythonPath } from '../../chem/python';
+import { type PythonCommand, pythonCommand, pythonModule } from '../../chem/python';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-context';
@@ -16,14 +16,9 @@ import type { FilesRepository } from '../files/files.repository';
 import type { DockingRepository } from './docking.repository';
 import type { DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
-import { RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
+import type { RestoreAnswer, RestoreJob } from './pose-restore';
 import { cleanReceptor } from './receptor-prep';
-import {
-  RING_CONFORMERS_SCRIPT,
-  RING_CONFORMERS_SCRIPT_SHA256,
-  type RingConformerAnswer,
-  type RingConformerJob,
-} from './ring-conformers';
+import type { RingConformerAnswer, RingConformerJob } from './ring-conformers';
 import { vinaError, vinaScores } from './vina-output';
 
 export interface DockingExecutorDeps {
@@ -41,6 +36,8 @@ interface Step {
   args: string[];
   /** Wall time of the command (where a job's time went: Vina, or everything around it). */
   ms?: number;
+  /** Our Python programs (args `-m medx_chem.<program>`): the hash of the code run (chem/python.ts). */
+  sha256?: string;
 }
 
 /** One PDBQT docked for a ligand: its given conformation, or another ring conformation. */
@@ -79,12 +76,6 @@ function sdfTexts(text: string): string[] {
     .map((record) => `${record.replace(/\n?$/, '\n')}$$$$\n`);
 }
 
-const scriptHash = (script: string) =>
-  script === RESTORE_SCRIPT
-    ? RESTORE_SCRIPT_SHA256
-    : script === RING_CONFORMERS_SCRIPT
-      ? RING_CONFORMERS_SCRIPT_SHA256
-      : sha256(script);
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 /** The DOCKING executor: preparation with Open Babel, one Vina batch run, poses back to SDF. */
@@ -96,19 +87,24 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
     const { params } = ctx;
     const { settings, pocket } = params;
     const steps: Step[] = [];
-    const tool = async (command: string, args: string[], onOutput?: (text: string) => void) => {
-      const step: Step = { command, args };
+    const tool = async (command: string | PythonCommand, args: string[] = [], onOutput?: (text: string) => void) => {
+      const python = typeof command === 'string' ? null : command;
+      // Our Python programs are recorded as run (-m medx_chem.<program> ...) with the hash of their code.
+      const step: Step = python
+        ? { command: python.command, args: python.args, sha256: python.sha256 }
+        : { command: String(command), args };
       steps.push(step);
       const started = performance.now();
       try {
-        await ctx.run(command, args, { onOutput });
+        await ctx.run(step.command, step.args, { onOutput, env: python?.env });
       } finally {
         step.ms = Math.round(performance.now() - started);
       }
     };
     /** Runs a tool whose failure is one ligand's, not the job's: answers the reason, or null. */
-    const tryTool = async (command: string, args: string[]): Promise<string | null> => {
+    const tryTool = async (command: string | PythonCommand, args: string[] = []): Promise<string | null> => {
       let out = '';
+      const name = typeof command === 'string' ? command : command.command;
       try {
         await tool(command, args, (t) => {
           out += t;
@@ -116,7 +112,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
         return null;
       } catch (error) {
         if (cancelled(ctx)) throw error;
-        return `${command} failed: ${out.trim().split('\n').slice(-3).join(' ') || (error as Error).message}`.slice(
+        return `${name} failed: ${out.trim().split('\n').slice(-3).join(' ') || (error as Error).message}`.slice(
           0,
           500,
         );
@@ -275,11 +271,16 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
         seed: settings.seed,
       }));
       await writeFile(join(ctx.workDir, 'rings.json'), JSON.stringify(manifest));
-      const error = await tryTool(pythonPath(), ['-c', RING_CONFORMERS_SCRIPT, 'rings.json', 'rings_out.json']);
+      const rings = pythonCommand('ring_conformers', 'rings.json', 'rings_out.json');
+      const error = await tryTool(rings);
       const answers: RingConformerAnswer[] = error
         ? []
         : JSON.parse(await readFile(join(ctx.workDir, 'rings_out.json'), 'utf8'));
-      preparation.ring_conformers = error ?? { wanted: ringConformers, script_sha256: RING_CONFORMERS_SCRIPT_SHA256 };
+      preparation.ring_conformers = error ?? {
+        wanted: ringConformers,
+        module: rings.module,
+        script_sha256: rings.sha256,
+      };
       for (const [i, ligand] of withTemplate.entries()) {
         const answer = answers[i];
         if (!answer?.ok) continue;
@@ -437,7 +438,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
     const answers: RestoreAnswer[] = [];
     if (restoreJobs.length > 0) {
       await writeFile(join(ctx.workDir, 'restore.json'), JSON.stringify(restoreJobs));
-      await tool(pythonPath(), ['-c', RESTORE_SCRIPT, 'restore.json', 'restored.json']);
+      await tool(pythonCommand('restore_poses', 'restore.json', 'restored.json'));
       answers.push(...(JSON.parse(await readFile(join(ctx.workDir, 'restored.json'), 'utf8')) as RestoreAnswer[]));
     }
 
@@ -519,11 +520,9 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       inputs,
       prepared_receptor: preparedReceptor,
       preparation,
-      restore_script_sha256: RESTORE_SCRIPT_SHA256,
-      // The exact commands, in order (our Python scripts are identified by their hashes).
-      steps: steps.map((s) =>
-        s.args[0] === '-c' ? { ...s, args: ['-c', `<script ${scriptHash(s.args[1] ?? '')}>`, ...s.args.slice(2)] } : s,
-      ),
+      restore_script_sha256: pythonModule('restore_poses').sha256,
+      // The exact commands, in order (our Python programs with the hash of their code).
+      steps,
       ligands: ligands.map((l) => ({
         index: l.index,
         name: l.name,

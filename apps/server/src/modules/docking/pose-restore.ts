@@ -1,93 +1,11 @@
 /**
  * Poses back to SDF with the ligand's real chemistry. Vina writes PDBQT, which has
- * no bond orders or formal charges; Open Babel's PDBQT→SDF guesses them. RDKit's
- * AssignBondOrdersFromTemplate maps the input molecule (the template) onto each
- * pose's heavy-atom graph and copies its bond orders and charges; stereo is then
- * read from the pose's 3D coordinates and hydrogens are added on the pose.
- *
- * Runs Debian's python3-rdkit (/usr/bin/python3, as etkdg.ts does: MinimalLib has
- * no AssignBondOrdersFromTemplate). The script is a constant of ours passed with
- * -c; it reads a manifest of file names in the job directory and answers JSON.
+ * no bond orders or formal charges; Open Babel's PDBQT→SDF guesses them. The Python
+ * program medx_chem.restore_poses (apps/server/python, run through chem/python.ts)
+ * maps the input molecule (the template) onto each pose with RDKit's
+ * AssignBondOrdersFromTemplate (MinimalLib has none) and copies its bond orders and
+ * charges. These are the shapes of its request (one job per ligand) and answer.
  */
-import { createHash } from 'node:crypto';
-
-export const RESTORE_SCRIPT = `
-import sys, json
-from rdkit import Chem, RDLogger
-from rdkit.Chem import AllChem
-RDLogger.DisableLog('rdApp.*')
-
-def skeleton(m):
-    # Heavy atoms only, all bonds single, no charges or H counts: the graph the
-    # template is matched against (Open Babel's guesses must not get in the way).
-    rw = Chem.RWMol(m)
-    for i in sorted([a.GetIdx() for a in rw.GetAtoms() if a.GetAtomicNum() == 1], reverse=True):
-        rw.RemoveAtom(i)
-    for a in rw.GetAtoms():
-        a.SetFormalCharge(0); a.SetNumExplicitHs(0); a.SetNoImplicit(False); a.SetIsAromatic(False)
-    for b in rw.GetBonds():
-        b.SetBondType(Chem.BondType.SINGLE); b.SetIsAromatic(False)
-    return rw.GetMol()
-
-def text_records(path):
-    text = open(path).read()
-    return [r.strip('\\n') + '\\n' for r in text.split('$$$$') if r.strip()]
-
-def with_props(block, props):
-    # A molblock ends at 'M  END'; data items follow it.
-    head = block.split('M  END')[0] + 'M  END\\n'
-    items = ''.join('>  <%s>\\n%s\\n\\n' % (k, v) for k, v in props)
-    return head + items + '$$$$\\n'
-
-manifest = json.load(open(sys.argv[1]))
-answers = []
-for job in manifest:
-    answer = {'ok': False, 'restored': False, 'note': None}
-    try:
-        raw = text_records(job['poses'])[: job['retain']]
-        if not raw:
-            raise ValueError('Vina wrote no pose')
-        scores = job['scores']
-        blocks = None
-        if job['template']:
-            try:
-                tmpl = Chem.MolFromMolFile(job['template'], removeHs=False)
-                if tmpl is None:
-                    raise ValueError('RDKit cannot read the input molecule')
-                tmpl = Chem.RemoveHs(tmpl)
-                blocks = []
-                for block in raw:
-                    pose = Chem.MolFromMolBlock(block, sanitize=False, removeHs=False)
-                    if pose is None:
-                        raise ValueError('RDKit cannot read a pose')
-                    mol = AllChem.AssignBondOrdersFromTemplate(tmpl, skeleton(pose))
-                    Chem.AssignStereochemistryFrom3D(mol)
-                    mol = Chem.AddHs(mol, addCoords=True)
-                    blocks.append(Chem.MolToMolBlock(mol))
-                answer['restored'] = True
-            except Exception as e:
-                blocks = None
-                answer['note'] = 'bond orders could not be restored from the input molecule (%s); the poses keep the bonds Open Babel perceived from PDBQT' % str(e).strip()
-        else:
-            answer['note'] = 'the input was PDBQT (no bond orders); the poses keep the bonds Open Babel perceived'
-        if blocks is None:
-            blocks = raw
-        out = []
-        for k, block in enumerate(blocks):
-            lines = block.split('\\n')
-            lines[0] = job['name']
-            out.append(with_props('\\n'.join(lines), [('vina_score', '%.3f' % scores[k]), ('pose', k + 1)]))
-        open(job['out'], 'w').write(''.join(out))
-        answer['ok'] = True
-        answer['count'] = len(out)
-    except Exception as e:
-        answer['note'] = str(e).strip() or e.__class__.__name__
-    answers.append(answer)
-json.dump(answers, open(sys.argv[2], 'w'))
-`;
-
-/** Identifies the script in the provenance without copying it there. */
-export const RESTORE_SCRIPT_SHA256 = createHash('sha256').update(RESTORE_SCRIPT).digest('hex');
 
 export interface RestoreJob {
   name: string;

@@ -5,90 +5,14 @@
  * the other way) cannot reach its real pose. ../shared/notes/docking.md found exactly
  * that gap between SMILES-started and crystal-started redocking (1s3v, 2bm2).
  *
- * The script embeds ETKDGv3 conformers of the input molecule (its stereo kept), relaxes
- * them with MMFF94, and keeps, lowest energy first, those whose ring torsions differ from
- * the input's and from every kept one by more than MIN_DIFF degrees somewhere: a new
- * pucker, not a copy. Molecules without a non-aromatic ring of 5 or more atoms get none.
- *
- * Runs Debian's python3-rdkit (chem/python.ts) as a constant passed with -c; argv:
- * manifest.json answers.json; writes <key>_rc<n>.sdf in the job directory.
+ * The Python program medx_chem.ring_conformers (apps/server/python, run through
+ * chem/python.ts) embeds ETKDGv3 conformers of the input molecule (its stereo kept),
+ * relaxes them with MMFF94, and keeps, lowest energy first, those whose ring torsions
+ * differ from the input's and from every kept one by more than 30 degrees somewhere: a
+ * new pucker, not a copy. Molecules without a non-aromatic ring of 5 or more atoms get
+ * none. It writes <key>_rc<n>.sdf in the job directory; these are the shapes of its
+ * request (one job per ligand) and answer.
  */
-import { createHash } from 'node:crypto';
-
-export const RING_CONFORMERS_SCRIPT = `
-import sys, json
-from rdkit import Chem, RDLogger
-from rdkit.Chem import AllChem
-from rdkit.Chem import rdMolTransforms as T
-RDLogger.DisableLog('rdApp.*')
-
-MIN_DIFF = 30.0
-
-def flexible_rings(mol):
-    return [r for r in mol.GetRingInfo().AtomRings()
-            if len(r) >= 5 and not all(mol.GetAtomWithIdx(i).GetIsAromatic() for i in r)]
-
-def ring_torsions(conf, rings):
-    out = []
-    for ring in rings:
-        n = len(ring)
-        for k in range(n):
-            out.append(T.GetDihedralDeg(conf, ring[k], ring[(k + 1) % n], ring[(k + 2) % n], ring[(k + 3) % n]))
-    return out
-
-def largest_change(u, v):
-    return max(abs((x - y + 180.0) % 360.0 - 180.0) for x, y in zip(u, v))
-
-def conformers(job):
-    mol = Chem.MolFromMolFile(job['template'], removeHs=False)
-    if mol is None:
-        raise ValueError('RDKit cannot read the ligand')
-    Chem.AssignStereochemistryFrom3D(mol)
-    had_h = any(a.GetAtomicNum() == 1 for a in mol.GetAtoms())
-    mol = Chem.AddHs(mol, addCoords=True)
-    rings = flexible_rings(mol)
-    if not rings:
-        return mol, [], 0, had_h
-    kept = [ring_torsions(mol.GetConformer(), rings)]
-    trial = Chem.Mol(mol)
-    params = AllChem.ETKDGv3()
-    params.randomSeed = job['seed']
-    params.pruneRmsThresh = 0.3
-    cids = list(AllChem.EmbedMultipleConfs(trial, numConfs=max(30, 10 * job['wanted']), params=params))
-    energy = {}
-    if AllChem.MMFFHasAllMoleculeParams(trial):
-        for cid, (_, e) in zip(cids, AllChem.MMFFOptimizeMoleculeConfs(trial, maxIters=500)):
-            energy[cid] = e
-    chosen = []
-    for cid in sorted(cids, key=lambda c: energy.get(c, 0.0)):
-        if len(chosen) >= job['wanted'] - 1:
-            break
-        tors = ring_torsions(trial.GetConformer(cid), rings)
-        if all(largest_change(tors, k) > MIN_DIFF for k in kept):
-            kept.append(tors)
-            chosen.append(cid)
-    return trial, chosen, len(rings), had_h
-
-answers = []
-for job in json.load(open(sys.argv[1])):
-    try:
-        mol, chosen, rings, had_h = conformers(job)
-        files = []
-        # Written as the input was (with or without hydrogens): both go through the same
-        # Open Babel protonation next.
-        out = mol if had_h else Chem.RemoveHs(mol)
-        for n, cid in enumerate(chosen):
-            path = '%s_rc%d.sdf' % (job['key'], n + 2)
-            Chem.MolToMolFile(out, path, confId=cid)
-            files.append(path)
-        answers.append({'ok': True, 'rings': rings, 'files': files, 'note': None})
-    except Exception as e:
-        answers.append({'ok': False, 'rings': 0, 'files': [], 'note': str(e).strip() or e.__class__.__name__})
-json.dump(answers, open(sys.argv[2], 'w'))
-`;
-
-/** Identifies the script in the provenance without copying it there. */
-export const RING_CONFORMERS_SCRIPT_SHA256 = createHash('sha256').update(RING_CONFORMERS_SCRIPT).digest('hex');
 
 export interface RingConformerJob {
   key: string;

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
+import { pythonCommand } from '../../chem/python';
 import type { JobContext } from '../../jobs/job-context';
 import type { ExecutorOf } from '../../platform';
 import { baseName } from '../files/file-records';
@@ -15,7 +16,6 @@ import type { FilesService } from '../files/files.service';
 import { proteinPdbText } from '../pockets/structure-atoms';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
 import { cleanProtein, mergeHydrogens, summarizePdb } from './protein-clean';
-import { LIGAND_SCRIPT, PDBFIXER_SCRIPT, pythonCommand } from './python-scripts';
 
 export interface PreparationDeps {
   files: FilesRepository;
@@ -65,9 +65,14 @@ export function quickPrepareProtein(deps: PreparationDeps): ExecutorOf<'QUICK_PR
     let toProtonate = 'clean.pdb';
     let repair: { added: number; residues: string[]; terminals: string[] } | null = null;
     let repairNote = 'not requested';
-    if (params.repair) {
+    const fixer = params.repair ? pythonCommand('fix_protein', 'fixer_in.json', 'fixer.json') : null;
+    if (fixer) {
       try {
-        await ctx.run(pythonCommand(), ['-c', PDBFIXER_SCRIPT, 'clean.pdb', 'fixed.pdb', 'fixer.json']);
+        await writeFile(
+          join(ctx.workDir, 'fixer_in.json'),
+          JSON.stringify({ input: 'clean.pdb', output: 'fixed.pdb' }),
+        );
+        await ctx.run(fixer.command, fixer.args, { env: fixer.env });
         const json = await readOptional(join(ctx.workDir, 'fixer.json'));
         if (!json) throw new Error('pdbfixer wrote no report');
         repair = JSON.parse(json) as { added: number; residues: string[]; terminals: string[] };
@@ -132,6 +137,7 @@ export function quickPrepareProtein(deps: PreparationDeps): ExecutorOf<'QUICK_PR
       keep_waters: params.keep_waters,
       keep_metals: params.keep_metals !== false,
       keep_hetero: params.keep_hetero,
+      python: fixer && { module: fixer.module, sha256: fixer.sha256 },
       output_file_id: outputId,
       details,
     });
@@ -197,12 +203,13 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
 
     // Step 2, RDKit for all at once: 3D where needed, minimisation, checks.
     const results = new Map<number, PythonResult>();
-    if (items.length > 0) {
+    const rdkit = items.length > 0 ? pythonCommand('prepare_ligand', 'rdkit_in.json', 'rdkit_out.json') : null;
+    if (rdkit) {
       await writeFile(
         join(ctx.workDir, 'rdkit_in.json'),
         JSON.stringify({ minimize: params.minimize, molecules: items }),
       );
-      await ctx.run(pythonCommand(), ['-c', LIGAND_SCRIPT, 'rdkit_in.json', 'rdkit_out.json']);
+      await ctx.run(rdkit.command, rdkit.args, { env: rdkit.env });
       const json = await readOptional(join(ctx.workDir, 'rdkit_out.json'));
       if (!json) throw new Error('RDKit wrote no result.');
       for (const r of JSON.parse(json) as PythonResult[]) results.set(r.index, r);
@@ -248,6 +255,7 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
       tool: 'prepare_ligand',
       ph: params.ph,
       minimize: params.minimize,
+      python: rdkit && { module: rdkit.module, sha256: rdkit.sha256 },
       prepared: ok,
       failed: molecules.length - ok,
       output_file_id: outputId,
