@@ -55,6 +55,8 @@ import { UsersRepository } from './modules/users/users.repository';
 import { usersRoutes } from './modules/users/users.routes';
 import { UsersService } from './modules/users/users.service';
 import { VerificationCodeService } from './modules/users/verification-code.service';
+import { workflowsRoutes } from './modules/workflows/workflows.routes';
+import { WorkflowsService } from './modules/workflows/workflows.service';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
 
@@ -194,6 +196,7 @@ export async function buildApp({
   await http.register(preparationRoutes(preparation), { prefix: '/v1/jobs' });
   await http.register(pocketsRoutes(pockets), { prefix: '/v1/docking' });
   await http.register(dockingRoutes(docking), { prefix: '/v1' });
+  await http.register(workflowsRoutes(new WorkflowsService(access)), { prefix: '/v1/jobs' });
   await http.register(async (scope) => {
     // tus reads the raw request body itself.
     scope.addContentTypeParser('application/offset+octet-stream', (_req, _payload, done) => done(null));
