@@ -51,3 +51,9 @@ export const outboxFile = join(dataDir, 'outbox.jsonl');
 export const serverLogFile = join(dataDir, 'server.log');
 /** Pid of the server, written by global-setup.ts for global-teardown.ts. */
 export const serverPidFile = join(dataDir, 'server.pid');
+
+/**
+ * The e-mail global-setup.ts gives the Admin Panel permission (ADMIN_EMAILS). Each run has a
+ * fresh data directory, so the one test that signs it up can do so once per run.
+ */
+export const ADMIN_EMAIL = 'admin@e2e.example.com';

@@ -9,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { baseURL, dataDir, E2E_DIR, port, REPO_ROOT, serverLogFile, serverPidFile } from './env';
+import { ADMIN_EMAIL, baseURL, dataDir, E2E_DIR, port, REPO_ROOT, serverLogFile, serverPidFile } from './env';
 import { startPdbArchive } from './pdb-archive';
 
 const SERVER_ENTRY = join(REPO_ROOT, 'apps', 'server', 'dist', 'main.js');
@@ -68,6 +68,7 @@ export default async function globalSetup(): Promise<void> {
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       PDB_ARCHIVE_URL: archive.url,
+      ADMIN_EMAILS: ADMIN_EMAIL,
     },
     stdio: ['ignore', log, log],
   });

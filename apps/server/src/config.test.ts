@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { adminPanelUrl, ConfigError, loadConfig } from './config';
 
 describe('config', () => {
   it('defaults to the embedded mode on port 8080 under ./data', () => {
@@ -18,5 +18,15 @@ describe('config', () => {
   it('names the bad variable in a clear message', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('sends the Admin Panel to ADMIN_PANEL_URL, else to the API console of the public origin', () => {
+    expect(adminPanelUrl(loadConfig({}), 'http://10.0.0.5:8080')).toBe('http://10.0.0.5:8080/v1/docs');
+    expect(adminPanelUrl(loadConfig({ PUBLIC_URL: 'https://medx.example.org/' }), 'http://x')).toBe(
+      'https://medx.example.org/v1/docs',
+    );
+    const configured = loadConfig({ ADMIN_PANEL_URL: 'https://admin.example.org/panel', PUBLIC_URL: 'https://a.b' });
+    expect(adminPanelUrl(configured, 'http://x')).toBe('https://admin.example.org/panel');
+    expect(() => loadConfig({ ADMIN_PANEL_URL: '/admin' })).toThrow(/ADMIN_PANEL_URL/);
   });
 });

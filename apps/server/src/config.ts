@@ -37,6 +37,12 @@ const ConfigSchema = z.object({
   webDist: z.string().optional(),
   /** ADMIN_EMAILS: comma-separated e-mails of users who get the Admin Panel permission. */
   adminEmails: z.string().default(''),
+  /**
+   * ADMIN_PANEL_URL: absolute address the sidebar's Admin Panel item opens (GET
+   * /v1/users/admin/redirect). There is no admin panel yet; unset → this server's API console,
+   * <PUBLIC_URL or the request's origin>/v1/docs (docs/decisions.md).
+   */
+  adminPanelUrl: z.string().url().optional(),
   /** GUEST_PURGE_INTERVAL_MINUTES: how often expired guest accounts are purged. */
   guestPurgeIntervalMinutes: z.coerce.number().positive().default(60),
   /** RATE_LIMIT_*: per-IP request budgets on the account endpoints most exposed to abuse. */
@@ -62,6 +68,7 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   publicUrl: 'PUBLIC_URL',
   webDist: 'WEB_DIST',
   adminEmails: 'ADMIN_EMAILS',
+  adminPanelUrl: 'ADMIN_PANEL_URL',
   guestPurgeIntervalMinutes: 'GUEST_PURGE_INTERVAL_MINUTES',
   rateLimitLoginPerMinute: 'RATE_LIMIT_LOGIN_PER_MINUTE',
   rateLimitGuestPerHour: 'RATE_LIMIT_GUEST_PER_HOUR',
@@ -102,4 +109,14 @@ export function adminEmailSet(config: Config): Set<string> {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
   );
+}
+
+/** The server's public origin: PUBLIC_URL, else the origin the request came to (no trailing slash). */
+export function publicOrigin(config: Config, requestOrigin: string): string {
+  return (config.publicUrl ?? requestOrigin).replace(/\/+$/, '');
+}
+
+/** Where the Admin Panel item leads: ADMIN_PANEL_URL, else this server's API console. */
+export function adminPanelUrl(config: Config, requestOrigin: string): string {
+  return config.adminPanelUrl ?? `${publicOrigin(config, requestOrigin)}/v1/docs`;
 }

@@ -1,10 +1,16 @@
 import { dockingFeature } from './modules/docking/docking.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
+import { workflowsFeature } from './modules/workflows/workflows.feature';
 import type { ServerFeature } from './platform';
 
 /**
  * The server's features, built on the platform in this order. A new feature is one
  * entry here; its job types are one entry in the contract's job registry (job-types.ts).
  */
-export const FEATURES: readonly ServerFeature[] = [preparationFeature, pocketsFeature, dockingFeature];
+export const FEATURES: readonly ServerFeature[] = [
+  preparationFeature,
+  pocketsFeature,
+  dockingFeature,
+  workflowsFeature,
+];

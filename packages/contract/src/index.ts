@@ -11,3 +11,4 @@ export * from './pockets';
 export * from './preparation';
 export * from './projects';
 export * from './users';
+export * from './workflows';

@@ -54,6 +54,10 @@ export const messages = {
     en: 'Only the creator of the project can do this.',
     'zh-CN': '只有项目创建者可以执行此操作。',
   },
+  adminPanelForbidden: {
+    en: 'The Admin Panel is only open to administrators of this deployment.',
+    'zh-CN': '管理后台仅对本部署的管理员开放。',
+  },
   guestNotAllowed: {
     en: 'Guests cannot do this. Please register first.',
     'zh-CN': '访客无法执行此操作，请先注册。',

@@ -116,6 +116,10 @@ export const Permissions = z.object({
 });
 export type Permissions = z.infer<typeof Permissions>;
 
+/** GET /v1/users/admin/redirect (spec §7): where the sidebar's Admin Panel item opens a window. */
+export const AdminRedirect = z.object({ redirect_url: z.string() });
+export type AdminRedirect = z.infer<typeof AdminRedirect>;
+
 export const CallingCode = z.object({ code: z.string(), name: z.string(), name_zh: z.string() });
 export type CallingCode = z.infer<typeof CallingCode>;
 

@@ -1,6 +1,7 @@
 /**
- * Front-end settings that a deployment may want to change. The Help Center opens this
- * address in a new window; '/docs/help' is a placeholder until the help document exists.
+ * Front-end settings that a deployment may want to change. The sidebar's Help Center item
+ * opens this address in a new window (spec §2): the help pages served by this app
+ * (pages/docs, texts in i18n/docs/<lang>/help.md).
  */
 export const HELP_CENTER_URL = '/docs/help';
 

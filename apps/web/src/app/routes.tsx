@@ -25,6 +25,7 @@ const JoinSharePage = lazy(() => import('../pages/share/JoinSharePage').then((m)
 const LowBrowserPage = lazy(() =>
   import('../pages/low-browser/LowBrowserPage').then((m) => ({ default: m.LowBrowserPage })),
 );
+const DocsPage = lazy(() => import('../pages/docs/DocsPage').then((m) => ({ default: m.DocsPage })));
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 export const ROUTES = {
@@ -36,6 +37,8 @@ export const ROUTES = {
   login: '/login',
   share: '/share/:shareId',
   lowBrowser: '/low-browser',
+  /** The Help Center, privacy policy and user agreement: /docs/help, /docs/privacy, /docs/agreement. */
+  docs: '/docs/:doc',
 } as const;
 
 export function AppRoutes() {
@@ -45,6 +48,8 @@ export function AppRoutes() {
         <Route path={ROUTES.login} element={<LoginPage />} />
         {/* Shown before any session exists; its button leads to /login. */}
         <Route path={ROUTES.lowBrowser} element={<LowBrowserPage />} />
+        {/* Read before signing up (the sign-up form links them) and from the sidebar: no session needed. */}
+        <Route path={ROUTES.docs} element={<DocsPage />} />
         <Route element={<RequireSession />}>
           {/* Development only, linked from nowhere: the 3D viewer with one file (?file=<id>). */}
           <Route path="/viewer-test" element={<LazyViewerTestPage />} />

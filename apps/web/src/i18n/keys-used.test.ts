@@ -8,7 +8,7 @@ import { i18n } from './index';
 const sources = import.meta.glob<string>(
   [
     '../app/**/*.tsx',
-    '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found}/**/*.tsx',
+    '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found,docs}/**/*.tsx',
     '../api/*.ts',
     '../workspace/**/*.{ts,tsx}',
     '!**/*.test.*',

@@ -1,4 +1,5 @@
 import {
+  AdminRedirect,
   AuthResult,
   CallingCode,
   ChangeInfoRequest,
@@ -14,9 +15,10 @@ import {
   SignUpRequest,
   User,
 } from '@medx/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Config } from '../../config';
+import { adminPanelUrl, type Config } from '../../config';
 import { ok, responses } from '../../http/envelope';
 import { requireAuth } from '../../http/request-context';
 import { CALLING_CODES } from './calling-codes';
@@ -28,6 +30,7 @@ const secured = [{ token: [] }];
 /** /v1/users: thin routes; rules live in UsersService. */
 export function usersRoutes(service: UsersService, config: Config): FastifyPluginAsyncZod {
   const limit = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+  const requestOrigin = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
   return async (app) => {
     app.post('/sign_up', { schema: { tags, body: SignUpRequest, response: responses(AuthResult) } }, async (req) =>
       ok(req, await service.signUp(req.body, req.auth), 'signUpSuccessful'),
@@ -126,6 +129,18 @@ export function usersRoutes(service: UsersService, config: Config): FastifyPlugi
     );
     app.get('/permissions', { schema: { tags, security: secured, response: responses(Permissions) } }, async (req) =>
       ok(req, service.permissions(requireAuth(req).user)),
+    );
+    app.get(
+      '/admin/redirect',
+      {
+        schema: {
+          tags,
+          security: secured,
+          description: "Where the Admin Panel opens: ADMIN_PANEL_URL, else this server's API console (/v1/docs).",
+          response: responses(AdminRedirect),
+        },
+      },
+      async (req) => ok(req, service.adminRedirect(requireAuth(req).user, adminPanelUrl(config, requestOrigin(req)))),
     );
     app.get('/calling/codes', { schema: { tags, response: responses(z.array(CallingCode)) } }, async (req) =>
       ok(req, CALLING_CODES),

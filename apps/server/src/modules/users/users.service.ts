@@ -1,4 +1,5 @@
 import type {
+  AdminRedirect,
   AuthResult,
   ChangeInfoRequest,
   ChangePasswordRequest,
@@ -12,7 +13,7 @@ import type {
   User,
 } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
-import { badRequest } from '../../http/app-error';
+import { badRequest, forbidden } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, iso } from '../../lib/clock';
 import { hashPassword, randomId, verifyPassword } from '../../lib/secrets';
@@ -192,5 +193,14 @@ export class UsersService {
   permissions(user: UserRow): Permissions {
     if (user.user_type === 'GUEST') return { tools: false, workflows: false, ADMIN_PANEL: false };
     return { tools: 'MENUS', workflows: {}, ADMIN_PANEL: !!user.email && this.adminEmails.has(user.email) };
+  }
+
+  /**
+   * The Admin Panel's address (spec §2, §7) for a user whose permission data has ADMIN_PANEL;
+   * everyone else, guests included, is refused (403).
+   */
+  adminRedirect(user: UserRow, adminPanelUrl: string): AdminRedirect {
+    if (!this.permissions(user).ADMIN_PANEL) throw forbidden('adminPanelForbidden');
+    return { redirect_url: adminPanelUrl };
   }
 }
