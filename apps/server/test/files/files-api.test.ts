@@ -200,21 +200,23 @@ describe('import: tus upload then POST /v1/files', () => {
       await expectUnchanged();
     });
 
-    it("an upload id that is not the caller's", async () => {
+    it("an upload id that is not the caller's: refused, and the owner's upload is left whole", async () => {
       const other = await registerUser(t);
       const otherProject = await createProject(t, other.token, 'Other');
-      const { url } = await tusUpload(
-        await baseUrlOf(t),
-        other.token,
-        otherProject,
-        'x.pdb',
-        benchFile('1w1p', 'receptor.pdb'),
-      );
-      const res = await t.request('POST', '/v1/files', {
-        token,
-        body: { name: 'x.pdb', project_id: projectId, file_url: uploadIdOf(url), ext: 'pdb' },
-      });
-      expectFailure(res, 404, 'uploadNotFound');
+      const pdb = benchFile('1w1p', 'receptor.pdb');
+      const { url } = await tusUpload(await baseUrlOf(t), other.token, otherProject, 'x.pdb', pdb);
+      Object.assign(before, await snapshot());
+      const create = (who: string, project: number) =>
+        t.request<CreateFileResult>('POST', '/v1/files', {
+          token: who,
+          body: { name: 'x.pdb', project_id: project, file_url: uploadIdOf(url), ext: 'pdb' },
+        });
+      expectFailure(await create(token, projectId), 404, 'uploadNotFound');
+      expect(await snapshot()).toEqual(before);
+      // Its owner still makes the entry from it (which also removes the upload).
+      const theirs = expectOk(await create(other.token, otherProject), 'uploadSuccessful').files[0]!;
+      expect(theirs).toMatchObject({ project_id: otherProject, size: pdb.length });
+      expect(await countRows(t, 'uploads')).toBe(0);
     });
   });
 });
