@@ -6,10 +6,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { expect } from 'vitest';
 import { type Config, loadConfig } from '../../src/config';
 import { type Db, migrateToLatest, openDatabase } from '../../src/db/database';
+import type { Database, FileRow } from '../../src/db/schema';
 import { AppError } from '../../src/http/app-error';
 import type { JobRegistry } from '../../src/jobs/job-context';
 import { ManualClock } from '../../src/lib/clock';
 import type { CodeDelivery, OutgoingCode } from '../../src/lib/mailer';
+import type { JobWithNames } from '../../src/modules/jobs/jobs.repository';
 import { buildServices, type Services } from '../../src/services';
 import type { ObjectStorage } from '../../src/storage/object-storage';
 import {
@@ -37,7 +39,8 @@ import { TEST_JOB_TYPES } from './test-job-types';
  *
  *   const m = await createMediumContext();
  *   const project = await m.buildProject({ share: { type: 'READ_ONLY', members: [await m.buildUser()] } });
- *   await expect(m.projects.access.require(project.members[0]!.auth, project.id, 'write')).rejects.toMatchObject(...)
+ *   const reader = project.members[0]!;
+ *   await expectAppError(m.projects.access.require(reader.auth, project.id, 'write'), 403, 'readOnlyProject');
  */
 export interface MediumContext extends Services {
   db: Db;
@@ -49,10 +52,10 @@ export interface MediumContext extends Services {
   sentCodes: OutgoingCode[];
   buildUser(options?: UserOptions): Promise<BuiltUser>;
   buildProject(options?: ProjectOptions): Promise<BuiltProject>;
-  buildFile(project: BuiltProject, options?: FileOptions): ReturnType<typeof buildFile>;
-  buildJob(project: BuiltProject, options?: JobOptions): ReturnType<typeof buildJob>;
+  buildFile(project: BuiltProject, options?: FileOptions): Promise<FileRow>;
+  buildJob(project: BuiltProject, options?: JobOptions): Promise<JobWithNames>;
   /** Rows of a table (counts for "nothing was written" checks). */
-  count(table: keyof import('../../src/db/schema').Database): Promise<number>;
+  count(table: keyof Database): Promise<number>;
   close(): Promise<void>;
 }
 
