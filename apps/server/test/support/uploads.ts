@@ -104,7 +104,13 @@ export async function watchTusRequests(t: TestApp): Promise<{
       inFlight--;
     }
   };
-  return { started: () => started, inFlight: () => inFlight, restore: () => void (server.handler = original) };
+  return {
+    started: () => started,
+    inFlight: () => inFlight,
+    restore: () => {
+      server.handler = original;
+    },
+  };
 }
 
 /** The offset the server holds for an upload (tus HEAD). */
