@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * One runner, three projects: `unit` (pure logic beside the code), `integration`
- * (the real server on a real SQLite file, or PostgreSQL when MEDX_TEST_PG_URL is
- * set by scripts/with-postgres.mjs) and `web` (apps/web's own config).
+ * One runner, four projects: `unit` (pure logic beside the code), `medium` (server
+ * services with real repositories, storage and database, no HTTP), `integration`
+ * (the real server through HTTP) and `web` (apps/web's own config). `medium` and
+ * `integration` run on a real SQLite file, or on PostgreSQL when MEDX_TEST_PG_URL is
+ * set by scripts/with-postgres.mjs; `npm test` runs both on both databases.
  */
 export default defineConfig({
   test: {
@@ -17,8 +19,20 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'medium',
+          include: ['apps/server/test/medium/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'apps/server/test/medium/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

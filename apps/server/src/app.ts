@@ -1,11 +1,9 @@
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { JOB_TYPES } from '@medx/contract';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -14,43 +12,29 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminEmailSet, type Config } from './config';
+import type { Config } from './config';
 import type { Db } from './db/database';
 import { FEATURES } from './features';
 import { sendFailure } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRequestContext } from './http/request-context';
 import type { JobRegistry } from './jobs/job-context';
-import { LocalJobQueue } from './jobs/job-queue';
-import { JobRunner } from './jobs/job-runner';
+import type { LocalJobQueue } from './jobs/job-queue';
+import type { JobRunner } from './jobs/job-runner';
 import { type Clock, systemClock } from './lib/clock';
-import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
+import type { CodeDelivery } from './lib/mailer';
 import { fileGroupsRoutes } from './modules/files/file-groups.routes';
-import { FileWriter } from './modules/files/file-records';
-import { FilesRepository } from './modules/files/files.repository';
 import { fileJobsRoutes, filesRoutes } from './modules/files/files.routes';
-import { FilesService } from './modules/files/files.service';
-import { GroupsService } from './modules/files/groups.service';
-import { jobOutputFiles } from './modules/files/job-outputs';
-import { PdbArchiveService } from './modules/files/pdb-archive.service';
-import { SamplesService } from './modules/files/samples.service';
-import { StructureOpsService } from './modules/files/structure-ops.service';
-import { storageRootOf, UploadsService } from './modules/files/uploads.service';
-import { JobsRepository } from './modules/jobs/jobs.repository';
+import type { UploadsService } from './modules/files/uploads.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
-import { JobsService } from './modules/jobs/jobs.service';
-import { ProjectAccess } from './modules/projects/project-access';
-import { ProjectsRepository } from './modules/projects/projects.repository';
+import type { JobsService } from './modules/jobs/jobs.service';
 import { projectsRoutes } from './modules/projects/projects.routes';
-import { ProjectsService } from './modules/projects/projects.service';
-import { GuestPurgeService } from './modules/users/guest-purge.service';
-import { SessionService } from './modules/users/session.service';
-import { UsersRepository } from './modules/users/users.repository';
+import type { GuestPurgeService } from './modules/users/guest-purge.service';
+import type { SessionService } from './modules/users/session.service';
 import { usersRoutes } from './modules/users/users.routes';
-import { UsersService } from './modules/users/users.service';
-import { VerificationCodeService } from './modules/users/verification-code.service';
-import type { FeatureParts, Platform } from './platform';
-import { createStorage } from './storage/create-storage';
+import type { VerificationCodeService } from './modules/users/verification-code.service';
+import type { FeatureParts } from './platform';
+import { buildServices } from './services';
 import type { ObjectStorage } from './storage/object-storage';
 
 export interface AppDeps {
@@ -94,74 +78,20 @@ export async function buildApp({
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
 
-  const outbox = new OutboxDelivery(join(config.dataDir, 'outbox.jsonl'), http.log);
-  const codeDelivery =
-    delivery ?? (config.smtpUrl ? new SmtpDelivery(config.smtpUrl, config.mailFrom, outbox) : outbox);
-
-  const sessions = new SessionService(db.kysely, clock);
-  const codes = new VerificationCodeService(db.kysely, clock, codeDelivery);
-  const usersRepo = new UsersRepository(db.kysely);
-  const users = new UsersService(usersRepo, sessions, codes, clock, adminEmailSet(config));
-  const guestPurge = new GuestPurgeService(usersRepo, clock, http.log);
-  const projectsRepo = new ProjectsRepository(db.kysely);
-  const access = new ProjectAccess(projectsRepo);
-
-  const storage = givenStorage ?? createStorage({ storageUrl: config.storageUrl, dataDir: config.dataDir });
-  const filesRepo = new FilesRepository(db.kysely);
-  const writer = new FileWriter(filesRepo, storage, clock);
-  const files = new FilesService(filesRepo, storage, access, writer, clock);
-  const groups = new GroupsService(filesRepo, files, access, clock);
-  const ops = new StructureOpsService(filesRepo, files, writer);
-  const uploads = new UploadsService(
-    filesRepo,
-    storage,
-    access,
-    sessions,
-    writer,
-    clock,
-    {
-      maxUploadBytes: Math.round(config.maxUploadMb * 1024 * 1024),
-      storageRoot: storageRootOf(config.dataDir),
-      storageUrl: config.storageUrl,
-    },
-    http.log,
-  );
-  const pdb = new PdbArchiveService(access, writer, config.pdbArchiveUrl);
-  const samples = new SamplesService(access, writer, config.samplesDir);
-  const projects = new ProjectsService(projectsRepo, access, clock, (projectId) => files.entries(projectId));
-  const jobsRepo = new JobsRepository(db.kysely);
-  const queue = new LocalJobQueue(Math.max(1, availableParallelism()));
-  const runner = new JobRunner(
-    { ...JOB_TYPES, ...extraJobTypes },
-    jobsRepo,
-    queue,
-    jobOutputFiles(writer),
-    clock,
-    http.log,
-  );
-  const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock);
+  const services = buildServices({ config, db, log: http.log, clock, delivery, storage: givenStorage, extraJobTypes });
+  const { storage, guestPurge, platform } = services;
+  const { service: users, sessions, codes } = services.users;
+  const { service: projects } = services.projects;
+  const { service: files, groups, ops, uploads, pdb, samples } = services.files;
+  const { runner, queue, service: jobs } = services.jobs;
 
   // Features build on the platform and register their routes and job executors.
-  const platform: Platform = {
-    config,
-    db,
-    clock,
-    log: http.log,
-    storage,
-    access,
-    files: { repository: filesRepo, service: files, writer },
-    jobs,
-  };
   const features: FeatureParts[] = FEATURES.map((feature) => feature.setup(platform));
   for (const parts of features) {
     for (const [type, executor] of Object.entries(parts.executors ?? {})) {
       runner.register(type, executor);
     }
   }
-  // A purged guest's files go with its projects: the rows by cascade, the objects here.
-  guestPurge.addHook(async (userIds) => {
-    for (const key of await filesRepo.storageKeysOfCreators(userIds)) await storage.delete(key);
-  });
 
   registerErrorHandling(http);
   registerRequestContext(http, sessions);

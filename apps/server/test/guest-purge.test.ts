@@ -17,6 +17,8 @@ import { createProject, createTestApp, guestLogin, registerUser, type TestApp, u
 /**
  * Guest data is kept one month (spec §1, §6). The purge runs on the injected clock:
  * guests older than 30 days go with everything they own; nobody else loses anything.
+ * The tests are the steps of one timeline through the API (day 31, then day 33), in
+ * order; the rule's edges, stored objects included, are in test/medium/guest-purge.test.ts.
  */
 
 let t: TestApp;

@@ -527,16 +527,15 @@ describe('POST /v1/projects/:id/join', () => {
     expectOk(await join(guests[0]!.token, id, 'crow'), 'joinSuccessful');
   });
 
-  it('counts wrong codes sent in parallel: at most 5 are tried', async () => {
+  it('counts wrong codes sent in parallel: exactly 5 are tried, the others refused', async () => {
     const { id } = await sharedProject(t, owner.token, 'READ_ONLY', [], 'PARA');
     const user = await guestLogin(t);
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => join(user.token, id, `X${String(i).padStart(3, '0')}`)),
     );
     const statuses = results.map((r) => r.status);
-    const tried = statuses.filter((s) => s === 400).length;
-    expect(tried).toBeGreaterThanOrEqual(1);
-    expect(tried).toBeLessThanOrEqual(JOIN_POLICY.maxFailures);
+    // Joins of a project take turns, so each try counts every failure before it.
+    expect(statuses.filter((s) => s === 400)).toHaveLength(JOIN_POLICY.maxFailures);
     for (const res of results) {
       if (res.status === 400) expectFailure(res, 400, 'wrongShareCode');
       else expectFailure(res, 429, 'tooManyAttempts', { params: { minutes: 15 } });

@@ -4,6 +4,7 @@ import {
   CODE_POLICY,
   messages,
   type Permissions,
+  SESSION_POLICY,
   translate,
   type User,
 } from '@medx/contract';
@@ -741,7 +742,7 @@ describe('session expiry', () => {
   });
   afterAll(() => timeApp?.close());
 
-  it('keeps a session for 30 days and answers sessionExpired after', async () => {
+  it('keeps a session for exactly 30 days and answers sessionExpired from then on', async () => {
     const guest = await guestLogin(timeApp);
     const { token } = await (async () => {
       const email = uniqueEmail();
@@ -749,10 +750,12 @@ describe('session expiry', () => {
       const res = await timeApp.request<AuthResult>('POST', '/v1/users/sign_up', { body: signUpBody(email, code) });
       return expectOk(res, 'signUpSuccessful');
     })();
-    timeApp.clock.advance(29 * DAY);
+    // Both sessions began at the same instant of the test clock.
+    expect(SESSION_POLICY).toEqual({ registeredDays: 30, guestDays: 30 });
+    timeApp.clock.advance(30 * DAY - 1);
     expectOk(await timeApp.request('GET', '/v1/users/', { token }));
     expectOk(await timeApp.request('GET', '/v1/users/', { token: guest.token }));
-    timeApp.clock.advance(2 * DAY);
+    timeApp.clock.advance(1);
     expectFailure(await timeApp.request('GET', '/v1/users/', { token }), 401, 'sessionExpired');
     expectFailure(await timeApp.request('GET', '/v1/projects', { token }), 401, 'sessionExpired');
     expectFailure(await timeApp.request('GET', '/v1/users/', { token: guest.token }), 401, 'sessionExpired');

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { type CreateFileResult, type FileList, messages, type ProjectDetail, type ProjectFile } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
-import { countRows, expectFailure, expectOk } from '../support/helpers';
+import { countRows, expectFailure, expectOk, SECOND } from '../support/helpers';
 import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
 import {
   baseUrlOf,
@@ -13,7 +13,9 @@ import {
   tusUpload,
   uploadIdOf,
   uploadOffset,
+  watchTusRequests,
 } from '../support/uploads';
+import { waitUntil } from '../support/wait';
 
 let t: TestApp;
 let token: string;
@@ -85,15 +87,19 @@ describe('import: tus upload then POST /v1/files', () => {
     expect(await countRows(t, 'uploads')).toBe(0);
   });
 
-  it('survives clients that disconnect in the middle of a chunk', async () => {
-    // A closed browser tab cuts a PATCH mid-body; the server must neither crash
-    // (an unhandled error fails this run) nor lose what it already holds.
+  it('survives clients that disconnect in the middle of a chunk, and resumes from what it kept', async () => {
+    // A closed browser tab cuts a PATCH mid-body; the server must neither crash (an
+    // unhandled error fails this run) nor lose or misplace what it already holds.
     const base = await baseUrlOf(t);
-    const content = Buffer.alloc(200_000, 'A');
+    // Bytes that differ by position: a chunk stored at the wrong offset would show.
+    const content = Buffer.from(Array.from({ length: 200_000 }, (_, i) => i % 251));
     const url = await partialUpload(base, token, projectId, 'cut.txt', content, 1000);
-    for (let i = 0; i < 10; i++) {
-      const offset = await uploadOffset(url, token);
-      await new Promise<void>((resolve) => {
+    const tusRequests = await watchTusRequests(t);
+    try {
+      const offsets = [await uploadOffset(url, token)];
+      for (let i = 0; i < 10; i++) {
+        const offset = offsets.at(-1)!;
+        const before = tusRequests.started();
         const req = httpRequest(url, {
           method: 'PATCH',
           headers: {
@@ -104,21 +110,34 @@ describe('import: tus upload then POST /v1/files', () => {
             'Content-Length': String(content.length - offset),
           },
         });
-        req.on('error', () => resolve());
-        req.write(content.subarray(offset, offset + 20_000));
-        setTimeout(() => {
-          req.destroy();
-          resolve();
-        }, i % 4);
-      });
+        req.on('error', () => {}); // the cut below
+        req.write(content.subarray(offset, offset + 10_000));
+        // Cut once the server is handling the PATCH: then the cut is in the middle of its body...
+        await waitUntil(
+          async () => tusRequests.started(),
+          (n) => n > before,
+          { what: 'the server taking the PATCH', intervalMs: 10 },
+        );
+        req.destroy();
+        // ...and go on once the server is done with it (its lock released, its offset final).
+        await waitUntil(
+          async () => tusRequests.inFlight(),
+          (n) => n === 0,
+          { what: 'the server ending the cut PATCH', intervalMs: 10 },
+        );
+        offsets.push(await uploadOffset(url, token));
+      }
+      // Nothing it held was lost: the offset never went back.
+      expect(offsets[0]).toBe(1000);
+      expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+      expect(offsets.at(-1)).toBeLessThan(content.length);
+    } finally {
+      tusRequests.restore();
     }
-    // Still answering, and the upload can be finished from wherever it stopped. The server
-    // may still be closing the last cut request (its offset moving, the upload locked: 409),
-    // so resume as the browser does, with retries (spec §9: 3).
-    const finished = await tusUpload(base, token, projectId, 'cut.txt', content, {
-      uploadUrl: url,
-      retryDelays: [200, 500, 1000],
-    });
+
+    // Still answering, and the upload finishes from wherever it stopped, without retries:
+    // the server is done with the cut requests, so the offset it announces is the one it takes.
+    const finished = await tusUpload(base, token, projectId, 'cut.txt', content, { uploadUrl: url });
     expect(finished.url).toBe(url);
     expect(await uploadOffset(url, token)).toBe(content.length);
     const res = await t.request<CreateFileResult>('POST', '/v1/files', {
@@ -181,21 +200,23 @@ describe('import: tus upload then POST /v1/files', () => {
       await expectUnchanged();
     });
 
-    it("an upload id that is not the caller's", async () => {
+    it("an upload id that is not the caller's: refused, and the owner's upload is left whole", async () => {
       const other = await registerUser(t);
       const otherProject = await createProject(t, other.token, 'Other');
-      const { url } = await tusUpload(
-        await baseUrlOf(t),
-        other.token,
-        otherProject,
-        'x.pdb',
-        benchFile('1w1p', 'receptor.pdb'),
-      );
-      const res = await t.request('POST', '/v1/files', {
-        token,
-        body: { name: 'x.pdb', project_id: projectId, file_url: uploadIdOf(url), ext: 'pdb' },
-      });
-      expectFailure(res, 404, 'uploadNotFound');
+      const pdb = benchFile('1w1p', 'receptor.pdb');
+      const { url } = await tusUpload(await baseUrlOf(t), other.token, otherProject, 'x.pdb', pdb);
+      Object.assign(before, await snapshot());
+      const create = (who: string, project: number) =>
+        t.request<CreateFileResult>('POST', '/v1/files', {
+          token: who,
+          body: { name: 'x.pdb', project_id: project, file_url: uploadIdOf(url), ext: 'pdb' },
+        });
+      expectFailure(await create(token, projectId), 404, 'uploadNotFound');
+      expect(await snapshot()).toEqual(before);
+      // Its owner still makes the entry from it (which also removes the upload).
+      const theirs = expectOk(await create(other.token, otherProject), 'uploadSuccessful').files[0]!;
+      expect(theirs).toMatchObject({ project_id: otherProject, size: pdb.length });
+      expect(await countRows(t, 'uploads')).toBe(0);
     });
   });
 });
@@ -243,28 +264,37 @@ describe('file calls', () => {
     expect((await download(data.file)).toString('utf8')).toBe(edited);
   });
 
-  it('lists and searches with paging, newest first', async () => {
-    const list = expectOk(
-      await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: projectId, limit: 2, page: 1 } }),
-    );
-    expect(list.items).toHaveLength(2);
-    expect(list.total).toBeGreaterThanOrEqual(3);
-    expect(list.items[0]!.created_at >= list.items[1]!.created_at).toBe(true);
-    const byName = expectOk(
-      await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: projectId, query_item: 'RENAMED' } }),
-    );
-    expect(byName.items.map((f) => f.id)).toEqual([file.id]);
-    const byId = expectOk(
-      await t.request<FileList>('GET', '/v1/files', {
-        token,
-        query: { project_id: projectId, query_item: String(file.id) },
-      }),
-    );
-    expect(byId.items.map((f) => f.id)).toContain(file.id);
-    const sdfOnly = expectOk(
-      await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: projectId, file_type: 'SDF' } }),
-    );
-    expect(sdfOnly.items.every((f) => f.file_type === 'SDF')).toBe(true);
+  it('lists newest first in pages with the total, sorts, and searches by name, id and type', async () => {
+    const listing = await createProject(t, token, 'Listing');
+    const made: ProjectFile[] = [];
+    for (const name of ['alpha.pdb', 'beta.sdf', 'gamma.pdb', 'delta.sdf', 'epsilon.pdb']) {
+      const content = name.endsWith('.sdf') ? benchFile('1iep', 'ligand.sdf') : benchFile('1w1p', 'receptor.pdb');
+      made.push(await importOk(t, token, listing, name, content));
+      t.clock.advance(SECOND);
+    }
+    const list = async (query: Record<string, string | number>) =>
+      expectOk(await t.request<FileList>('GET', '/v1/files', { token, query: { project_id: listing, ...query } }));
+    const ids = (l: FileList) => l.items.map((f) => f.id);
+    const newestFirst = made.map((f) => f.id).reverse();
+
+    const pages = await Promise.all([1, 2, 3, 4].map((page) => list({ limit: 2, page })));
+    expect(pages.map(ids)).toEqual([newestFirst.slice(0, 2), newestFirst.slice(2, 4), newestFirst.slice(4), []]);
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
+    expect(ids(await list({ sort: 'asc' }))).toEqual(made.map((f) => f.id));
+    expect((await list({ order_by: 'name', sort: 'asc' })).items.map((f) => f.name)).toEqual([
+      'alpha.pdb',
+      'beta.sdf',
+      'delta.sdf',
+      'epsilon.pdb',
+      'gamma.pdb',
+    ]);
+
+    const gamma = made[2]!;
+    expect(ids(await list({ query_item: 'GAMMA' }))).toEqual([gamma.id]);
+    expect(ids(await list({ query_item: String(gamma.id) }))).toEqual([gamma.id]);
+    const sdfs = await list({ file_type: 'SDF' });
+    expect(sdfs).toMatchObject({ total: 2 });
+    expect(ids(sdfs)).toEqual([made[3]!.id, made[1]!.id]);
   });
 
   it('hides an entry with disable_entry but keeps the file', async () => {

@@ -81,24 +81,40 @@ describe('file groups', () => {
     expectOk(await t.request('GET', `/v1/files/${c.id}`, { token }));
   });
 
+  /** A group of its own for a test: two new files, grouped through the API. */
+  async function newGroup(): Promise<{ group: FileGroup; pdb: ProjectFile; sdf: ProjectFile }> {
+    const pdb = await importOk(t, token, projectId, 'g.pdb', benchFile('1w1p', 'receptor.pdb'));
+    const sdf = await importOk(t, token, projectId, 'g.sdf', benchFile('1iep', 'ligand.sdf'));
+    const group = expectOk(
+      await t.request<FileGroup>('POST', '/v1/file_groups/add', {
+        token,
+        body: { project_id: projectId, ids: [pdb.id, sdf.id] },
+      }),
+    );
+    return { group, pdb, sdf };
+  }
+
   it('a single file already in a group cannot be regrouped alone', async () => {
+    const { group, pdb } = await newGroup();
     expectFailure(
-      await t.request('POST', '/v1/file_groups/add', { token, body: { project_id: projectId, ids: [a.id] } }),
+      await t.request('POST', '/v1/file_groups/add', { token, body: { project_id: projectId, ids: [pdb.id] } }),
       400,
       'selectTwoFiles',
     );
+    const groups = expectOk(await t.request<FileGroup[]>('GET', `/v1/projects/${projectId}/groups`, { token }));
+    expect(groups.find((g) => g.id === group.id)?.files.map((f) => f.id)).toContain(pdb.id);
   });
 
   it("lists a group's files by type", async () => {
-    const groups = expectOk(await t.request<FileGroup[]>('GET', `/v1/projects/${projectId}/groups`, { token }));
-    const id = groups[0]!.id;
+    const { group, pdb } = await newGroup();
+    const id = group.id;
     const pdbs = expectOk(
       await t.request<ProjectFile[]>('GET', '/v1/file_groups/files', {
         token,
         query: { group_id: String(id), file_type: 'PDB' },
       }),
     );
-    expect(pdbs.map((f) => f.id)).toEqual([a.id]);
+    expect(pdbs.map((f) => f.id)).toEqual([pdb.id]);
     expectFailure(
       await t.request('GET', '/v1/file_groups/files', { token, query: { group_id: 'x;1' } }),
       400,

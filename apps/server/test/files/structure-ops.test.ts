@@ -123,7 +123,7 @@ describe('conversions and merge', () => {
       }),
       'convertPdbSuccessful',
     );
-    expect(res.file.ext).toBe('sdf');
+    expect(res.file).toMatchObject({ name: 'aspirin_3d.sdf', ext: 'sdf', is_show_entry: true, project_id: projectId });
     expect(res.content).toContain('M  END');
     const mol2 = expectOk(
       await t.request<{ files: ProjectFile[] }>('POST', '/v1/jobs/to_mol2', {

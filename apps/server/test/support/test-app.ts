@@ -76,10 +76,19 @@ export async function createTestApp(
     },
   );
   const db = openDatabase(config);
-  await migrateToLatest(db);
   const clock = new ManualClock(new Date('2026-01-15T08:00:00.000Z'));
-  const app = await buildApp({ config, db, clock, extraJobTypes: options.jobTypes });
-  await app.http.ready();
+  let app: App;
+  try {
+    await migrateToLatest(db);
+    app = await buildApp({ config, db, clock, extraJobTypes: options.jobTypes });
+    await app.http.ready();
+  } catch (err) {
+    // A suite whose app cannot start must not leave its database or data dir behind.
+    await db.destroy();
+    await database.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
+  }
 
   return {
     app,

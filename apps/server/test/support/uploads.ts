@@ -78,6 +78,41 @@ export async function partialUpload(
   return url;
 }
 
+/**
+ * Counts the tus requests the app is working on, by wrapping its tus server's `handler`
+ * (the step that ends once the request's work is done: body written, lock released,
+ * offset final). A test waits on these counts with waitUntil instead of sleeping. Not
+ * `handle`: after a client cut, sending the answer to the closed socket never settles.
+ */
+export async function watchTusRequests(t: TestApp): Promise<{
+  started(): number;
+  inFlight(): number;
+  restore(): void;
+}> {
+  const server = (await t.app.services.uploads.tusServer()) as unknown as {
+    handler(req: unknown): Promise<unknown>;
+  };
+  const original = server.handler;
+  let started = 0;
+  let inFlight = 0;
+  server.handler = async (req) => {
+    started++;
+    inFlight++;
+    try {
+      return await original.call(server, req);
+    } finally {
+      inFlight--;
+    }
+  };
+  return {
+    started: () => started,
+    inFlight: () => inFlight,
+    restore: () => {
+      server.handler = original;
+    },
+  };
+}
+
 /** The offset the server holds for an upload (tus HEAD). */
 export async function uploadOffset(url: string, token: string): Promise<number> {
   const head = await fetch(url, { method: 'HEAD', headers: tusHeaders(token) });

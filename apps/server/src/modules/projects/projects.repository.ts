@@ -122,6 +122,22 @@ export class ProjectsRepository {
       .execute();
   }
 
+  /**
+   * Runs `work` in a transaction that holds the project's row lock (a no-op update): joins
+   * of one project take their turn, so each counts every failure committed before it. On
+   * PostgreSQL ids alone do not give that order: a try can commit after a later id's count.
+   */
+  async withProjectLock<T>(projectId: number, work: (locked: ProjectsRepository) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('projects')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', projectId)
+        .execute();
+      return work(new ProjectsRepository(tx));
+    });
+  }
+
   /** Records a join attempt and answers its id (attempts are numbered in the order they arrive). */
   async recordJoinAttempt(projectId: number, userId: number, succeeded: boolean, now: string): Promise<number> {
     const row = await this.db

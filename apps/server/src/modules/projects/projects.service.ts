@@ -165,26 +165,33 @@ export class ProjectsService {
 
     const now = this.clock.now();
     const since = iso(new Date(now.getTime() - JOIN_POLICY.windowMinutes * MINUTE));
-    // The try is recorded (as failed) before it is counted and checked, so tries sent in
-    // parallel each see the ones before them and cannot all pass the limit together.
-    const attemptId = await this.projects.recordJoinAttempt(id, userId, false, iso(now));
-    const failures = await this.projects.failedJoinsSince(id, userId, since, attemptId);
-    const userLocked = failures.byUser > JOIN_POLICY.maxFailures;
-    const projectLocked = failures.byProject > JOIN_POLICY.maxFailures * JOIN_POLICY.projectFailureFactor;
-    if (userLocked || projectLocked) {
-      // A refused try is not a failure: it neither extends nor deepens the lock.
-      await this.projects.deleteJoinAttempt(attemptId);
-      // The lock lifts when the oldest failure that causes it leaves the window.
-      const oldest = Math.max(
-        userLocked && failures.oldestByUser ? Date.parse(failures.oldestByUser) : 0,
-        projectLocked && failures.oldestByProject ? Date.parse(failures.oldestByProject) : 0,
-      );
-      const minutes = Math.max(1, Math.ceil((oldest + JOIN_POLICY.windowMinutes * MINUTE - now.getTime()) / MINUTE));
-      throw tooMany('tooManyAttempts', { minutes });
-    }
-    if (code.toUpperCase() !== project.share_code.toUpperCase()) throw badRequest('wrongShareCode');
-    await this.projects.addMember(id, userId, iso(now));
-    await this.projects.markJoinAttemptSucceeded(attemptId);
+    const shareCode = project.share_code;
+    // One join of the project at a time: a try is recorded (as failed), then counted with
+    // every failure before it, so tries sent in parallel cannot all pass the limit together.
+    // The outcome is decided in the transaction and thrown after it, so a failure is kept.
+    const outcome = await this.projects.withProjectLock(id, async (locked) => {
+      const attemptId = await locked.recordJoinAttempt(id, userId, false, iso(now));
+      const failures = await locked.failedJoinsSince(id, userId, since, attemptId);
+      const userLocked = failures.byUser > JOIN_POLICY.maxFailures;
+      const projectLocked = failures.byProject > JOIN_POLICY.maxFailures * JOIN_POLICY.projectFailureFactor;
+      if (userLocked || projectLocked) {
+        // A refused try is not a failure: it neither extends nor deepens the lock.
+        await locked.deleteJoinAttempt(attemptId);
+        // The lock lifts when the oldest failure that causes it leaves the window.
+        const oldest = Math.max(
+          userLocked && failures.oldestByUser ? Date.parse(failures.oldestByUser) : 0,
+          projectLocked && failures.oldestByProject ? Date.parse(failures.oldestByProject) : 0,
+        );
+        const minutes = Math.max(1, Math.ceil((oldest + JOIN_POLICY.windowMinutes * MINUTE - now.getTime()) / MINUTE));
+        return { kind: 'locked', minutes } as const;
+      }
+      if (code.toUpperCase() !== shareCode.toUpperCase()) return { kind: 'wrongCode' } as const;
+      await locked.addMember(id, userId, iso(now));
+      await locked.markJoinAttemptSucceeded(attemptId);
+      return { kind: 'joined' } as const;
+    });
+    if (outcome.kind === 'locked') throw tooMany('tooManyAttempts', { minutes: outcome.minutes });
+    if (outcome.kind === 'wrongCode') throw badRequest('wrongShareCode');
     return toProject(project, project.share_type);
   }
 }
