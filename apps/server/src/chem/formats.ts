@@ -7,8 +7,9 @@
  * is the only check there is.
  */
 import { ChemistryError } from './errors';
-import { isAtomRecord, parseNumberField, recordName } from './pdb-records';
+import { parseNumberField } from './pdb-records';
 import { checkSmiles } from './rdkit';
+import { modelCount, readPdb } from './readers/pdb';
 import { decodeText, splitLines } from './text';
 
 export const STRUCTURE_EXTS = ['pdb', 'cif', 'sdf', 'mol2', 'smi', 'xyz', 'pdbqt'] as const;
@@ -95,39 +96,10 @@ export async function validateStructure(ext: string, input: Uint8Array | string)
 // PDB / PDBQT: fixed columns.
 
 function validatePdb(text: string, format: 'pdb' | 'pdbqt'): Outcome {
-  const lines = splitLines(text);
-  // A transfer cut off mid-record leaves a last line without its line ending.
-  const endsMidLine = !/[\r\n]$/.test(text);
-  let atoms = 0;
-  let models = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (recordName(line) === 'MODEL') models++;
-    if (!isAtomRecord(line)) continue;
-    atoms++;
-    const where = `line ${i + 1}`;
-    if (line.length < 54) {
-      // A short last line without a line ending is a file cut off in transfer.
-      return i === lines.length - 1 && endsMidLine
-        ? fail('truncated', `${where}: the file ends inside an atom record (${line.length} characters, 54 needed)`)
-        : fail('malformed', `${where}: atom record too short for coordinates (${line.length} characters, 54 needed)`);
-    }
-    for (const [axis, start] of [
-      ['x', 30],
-      ['y', 38],
-      ['z', 46],
-    ] as const) {
-      const field = line.slice(start, start + 8);
-      if (!Number.isFinite(parseNumberField(field))) {
-        return fail(
-          'malformed',
-          `${where}: ${axis} coordinate (columns ${start + 1}-${start + 8}) is '${field.trim()}', not a number`,
-        );
-      }
-    }
-  }
-  if (atoms === 0) return fail('noAtoms', `no ATOM or HETATM records in this ${format.toUpperCase()} file`);
-  return { ok: true, atoms, molecules: Math.max(models, 1) };
+  const file = readPdb(text, { format: format === 'pdb' ? 'PDB' : 'PDBQT' });
+  const [error] = file.errors;
+  if (error) return fail(error.reason, error.detail);
+  return { ok: true, atoms: file.lines.filter((l) => l.kind === 'atom').length, molecules: modelCount(file) };
 }
 
 // ---------------------------------------------------------------------------

@@ -19,15 +19,8 @@
  * either part's CONECT records and are dropped; each part keeps the CONECT records
  * among its own atoms.
  */
-import {
-  formatConect,
-  isAtomRecord,
-  isHydrogen,
-  type PdbAtom,
-  parseAtomLine,
-  parseConect,
-  recordName,
-} from './pdb-records';
+import { formatConect, isHydrogen, type PdbAtom, recordName } from './pdb-records';
+import { type PdbConect, type PdbFile, type PdbLine, type Residue, readPdb } from './readers/pdb';
 import { joinLines, safeName, uniqueNames } from './text';
 
 /** The 20 amino acids and HOH: the spec's "21 standard residue names" that are never ligands. */
@@ -71,139 +64,6 @@ export interface ChainPart {
 }
 
 // ---------------------------------------------------------------------------
-// Reading the file once into lines, atoms, residues and models.
-
-type LineKind = 'atom' | 'anisou' | 'conect' | 'ter' | 'model' | 'endmdl' | 'end' | 'master' | 'other';
-
-interface ParsedLine {
-  text: string;
-  kind: LineKind;
-  /** The atom of an ATOM/HETATM line, or the atom an ANISOU/SIGATM/SIGUIJ line belongs to. */
-  atom: PdbAtom | null;
-  /** 1-based model ordinal (1 when the file has no MODEL records). */
-  model: number;
-}
-
-interface Residue {
-  key: string;
-  model: number;
-  atoms: PdbAtom[];
-  resName: string;
-  chain: string;
-  resSeq: number;
-  resSeqText: string;
-  iCode: string;
-  hetero: boolean;
-}
-
-interface Conect {
-  line: ParsedLine;
-  parsed: { origin: string; bonded: string[] };
-}
-
-interface ParsedPdb {
-  lines: ParsedLine[];
-  /** The CONECT records, parsed once (parts filter them many times). */
-  conects: Conect[];
-  /** Atoms by serial (several when models repeat serials). */
-  bySerial: Map<string, PdbAtom[]>;
-  /** LINK records: both atoms' residue keys (as residueKey) and atom names. */
-  links: { a: string; aName: string; b: string; bName: string }[];
-  residues: Residue[];
-  residueOf: Map<PdbAtom, Residue>;
-  modelLines: Map<number, string>;
-  multiModel: boolean;
-  modres: Set<string>;
-}
-
-function parsePdb(text: string): ParsedPdb {
-  const raw = text.split(/\r\n|\r|\n/);
-  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
-  const lines: ParsedLine[] = [];
-  const residues: Residue[] = [];
-  const byKey = new Map<string, Residue>();
-  const residueOf = new Map<PdbAtom, Residue>();
-  const modelLines = new Map<number, string>();
-  const modres = new Set<string>();
-  const bySerial = new Map<string, PdbAtom[]>();
-  const links: ParsedPdb['links'] = [];
-  let model = 1;
-  let modelCount = 0;
-  let lastAtom: PdbAtom | null = null;
-  raw.forEach((line, i) => {
-    const record = recordName(line);
-    if (isAtomRecord(line)) {
-      const atom = parseAtomLine(line, i, true)!;
-      lastAtom = atom;
-      lines.push({ text: line, kind: 'atom', atom, model });
-      const sameSerial = bySerial.get(atom.serial);
-      if (sameSerial) sameSerial.push(atom);
-      else bySerial.set(atom.serial, [atom]);
-      const key = `${model}|${atom.resName}|${atom.chain}|${atom.resSeqText}|${atom.iCode}`;
-      let residue = byKey.get(key);
-      if (!residue) {
-        residue = {
-          key,
-          model,
-          atoms: [],
-          resName: atom.resName,
-          chain: atom.chain,
-          resSeq: atom.resSeq,
-          resSeqText: atom.resSeqText,
-          iCode: atom.iCode,
-          hetero: atom.hetero,
-        };
-        byKey.set(key, residue);
-        residues.push(residue);
-      }
-      residue.atoms.push(atom);
-      residueOf.set(atom, residue);
-      return;
-    }
-    if (record === 'ANISOU' || record === 'SIGATM' || record === 'SIGUIJ') {
-      // These repeat the serial of the atom they describe and follow it directly.
-      const owner: PdbAtom | null = lastAtom;
-      const belongs = owner !== null && owner.serial === line.slice(6, 11).trim();
-      lines.push({ text: line, kind: belongs ? 'anisou' : 'other', atom: belongs ? owner : null, model });
-      return;
-    }
-    let kind: LineKind = 'other';
-    if (record === 'CONECT') kind = 'conect';
-    else if (record === 'TER') kind = 'ter';
-    else if (record === 'MODEL') {
-      kind = 'model';
-      modelCount++;
-      model = modelCount;
-      modelLines.set(model, line);
-    } else if (record === 'ENDMDL') kind = 'endmdl';
-    else if (record === 'END') kind = 'end';
-    else if (record === 'MASTER') kind = 'master';
-    else if (record === 'MODRES') {
-      // MODRES: residue name 13-15, chain 17, number 19-22, insertion code 23.
-      modres.add(
-        `${line.slice(12, 15).trim()}|${line.slice(16, 17).trim()}|${line.slice(18, 22).trim()}|${line.slice(22, 23).trim()}`,
-      );
-    } else if (record === 'LINK') {
-      // LINK: atom 13-16, residue 18-20, chain 22, number 23-26, code 27; the partner from col 43.
-      const side = (at: number) => ({
-        key: `${line.slice(at + 5, at + 8).trim()}|${line.slice(at + 9, at + 10).trim()}|${line.slice(at + 10, at + 14).trim()}|${line.slice(at + 14, at + 15).trim()}`,
-        name: line.slice(at, at + 4).trim(),
-      });
-      const a = side(12);
-      const b = side(42);
-      links.push({ a: a.key, aName: a.name, b: b.key, bName: b.name });
-    }
-    lines.push({ text: line, kind, atom: null, model });
-  });
-  const conects: Conect[] = [];
-  for (const line of lines) {
-    const conect = line.kind === 'conect' ? parseConect(line.text) : null;
-    if (conect) conects.push({ line, parsed: conect });
-  }
-  return { lines, conects, bySerial, links, residues, residueOf, modelLines, multiModel: modelCount > 1, modres };
-}
-
-// ---------------------------------------------------------------------------
 // Classification.
 
 const distance = (a: PdbAtom, b: PdbAtom) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
@@ -224,7 +84,7 @@ function linked(a: Residue | undefined, aAtoms: string[], b: Residue | undefined
 }
 
 /** True for a HETATM residue that is part of the polymer: listed in MODRES, or peptide/phosphodiester-linked. */
-function isPolymerResidue(parsed: ParsedPdb, index: number): boolean {
+function isPolymerResidue(parsed: PdbFile, index: number): boolean {
   const residue = parsed.residues[index]!;
   if (parsed.modres.has(`${residue.resName}|${residue.chain}|${residue.resSeqText}|${residue.iCode}`)) return true;
   const sameChain = (r: Residue | undefined) => r && r.chain === residue.chain && r.model === residue.model;
@@ -245,7 +105,7 @@ function heavyAtomCount(residue: Residue): number {
 
 type Role = 'ligand' | 'water' | 'others';
 
-function classify(parsed: ParsedPdb): Map<Residue, Role> {
+function classify(parsed: PdbFile): Map<Residue, Role> {
   const roles = new Map<Residue, Role>();
   parsed.residues.forEach((residue, index) => {
     const name = residue.resName.toUpperCase();
@@ -273,11 +133,11 @@ class PartBuilder {
   private openModel: number | null = null;
 
   constructor(
-    private readonly parsed: ParsedPdb,
+    private readonly parsed: PdbFile,
     private readonly wrapModels: boolean,
   ) {}
 
-  add(line: ParsedLine): void {
+  add(line: PdbLine): void {
     if (this.wrapModels && this.openModel !== line.model) {
       if (this.openModel !== null) this.lines.push('ENDMDL');
       this.lines.push(this.parsed.modelLines.get(line.model) ?? `MODEL     ${String(line.model).padStart(4)}`);
@@ -302,7 +162,7 @@ class PartBuilder {
 }
 
 /** The CONECT records restricted to bonds between atoms of `serials` (verbatim when nothing is cut). */
-function conectWithin(conects: readonly Conect[], serials: ReadonlySet<string>): string[] {
+function conectWithin(conects: readonly PdbConect[], serials: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const { line, parsed } of conects) {
     if (!serials.has(parsed.origin)) continue;
@@ -317,7 +177,7 @@ function conectWithin(conects: readonly Conect[], serials: ReadonlySet<string>):
 const describe = (a: PdbAtom) => `${a.resName} ${a.chain}${a.resSeqText}${a.iCode} ${a.name.trim()}`;
 
 /** Atoms outside `residue` bonded to it by CONECT or LINK records (see LigandPart.bondedTo). */
-function bondsLeaving(parsed: ParsedPdb, residue: Residue): string[] {
+function bondsLeaving(parsed: PdbFile, residue: Residue): string[] {
   const inside = new Set(residue.atoms.map((a) => a.serial));
   const found = new Set<string>();
   const outsideAtoms = (serial: string) =>
@@ -355,7 +215,7 @@ function ligandName(baseName: string, residue: Residue, multiModel: boolean): st
  * MASTER is dropped because its record counts would be wrong for every part.
  */
 export function splitPdb(text: string, baseName: string): PdbSplit {
-  const parsed = parsePdb(text);
+  const parsed = readPdb(text);
   const roles = classify(parsed);
   const roleOf = (atom: PdbAtom) => roles.get(parsed.residueOf.get(atom)!)!;
 
@@ -427,7 +287,7 @@ export function splitPdb(text: string, baseName: string): PdbSplit {
  * with their chain, CRYST1 to every part, CONECT records within each chain.
  */
 export function splitChains(text: string, baseName: string): ChainPart[] {
-  const parsed = parsePdb(text);
+  const parsed = readPdb(text);
   const builders = new Map<string, PartBuilder>();
   const cryst1 = parsed.lines.find((l) => recordName(l.text) === 'CRYST1')?.text;
   let lastChain: string | null = null;
