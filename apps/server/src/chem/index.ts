@@ -39,15 +39,7 @@ export {
   obabelFormat,
   runObabel,
 } from './openbabel';
-export {
-  type ChainPart,
-  type LigandPart,
-  type PdbSplit,
-  STANDARD_RESIDUES,
-  splitChains,
-  splitPdb,
-  WATER_RESIDUES,
-} from './pdb-split';
+export { type ChainPart, type LigandPart, type PdbSplit, splitChains, splitPdb } from './pdb-split';
 export { pdbqtToPdb } from './pdbqt';
 export {
   canonicalSmiles,
@@ -58,4 +50,13 @@ export {
   type RDKitModule,
   sameMolecule,
 } from './rdkit';
+export {
+  AMINO_ACIDS,
+  BINDING_SITE_METALS,
+  classifyResidues,
+  isPolymer,
+  type ResidueClass,
+  STANDARD_RESIDUES,
+  WATER_RESIDUES,
+} from './residues';
 export { withTempDir } from './temp-dir';

@@ -4,32 +4,22 @@
  * exactly its ATOM/HETATM lines, each once (tested on every bench complex), so a
  * split never renumbers, re-perceives or drops an atom.
  *
- * What counts as a ligand is a docking decision, not only a naming one:
- * - a HETATM residue instance (residue name + chain + number + insertion code, all
- *   alt-locs together) whose name is not one of the 21 standard names of the spec
- *   (20 amino acids and HOH) and not a water;
- * - but NOT a single-atom ion (ZN, MG, CA, NA, K, CL, FE ...: one heavy atom). Metal
- *   ions are part of the binding site (the zinc of 1s63 coordinates the inhibitor);
- *   removing them with the ligands would hand the docking a receptor with an empty
- *   metal site. They stay in `others` with the protein.
- * - and NOT a modified residue of the polymer (MSE, SEP, TPO ... written as HETATM):
- *   one listed in MODRES, or joined to its neighbour by a peptide (C-N) or
- *   phosphodiester (O3'-P) bond. Cutting one out would break the chain.
+ * What counts as a ligand is the residue classification of chem/residues.ts, shared
+ * with Quick Prepare and receptor preparation: each ligand or cofactor residue
+ * instance (name + chain + number + insertion code, all alt-locs together) is a part;
+ * waters go to one water part; the polymer, its modified residues (MSE, SEP ... by
+ * name, MODRES or peptide bond: cutting one out would break the chain) and single-atom
+ * ions stay in `others`. Metal ions are part of the binding site (the zinc of 1s63
+ * coordinates the inhibitor): removing them with the ligands would hand the docking a
+ * receptor with an empty metal site.
  * Bonds between parts (a covalent ligand's link to a cysteine) cannot be kept in
  * either part's CONECT records and are dropped; each part keeps the CONECT records
  * among its own atoms.
  */
-import { formatConect, isHydrogen, type PdbAtom, recordName } from './pdb-records';
+import { formatConect, type PdbAtom, recordName } from './pdb-records';
 import { type PdbConect, type PdbFile, type PdbLine, type Residue, readPdb } from './readers/pdb';
+import { classifyResidues } from './residues';
 import { joinLines, safeName, uniqueNames } from './text';
-
-/** The 20 amino acids and HOH: the spec's "21 standard residue names" that are never ligands. */
-export const STANDARD_RESIDUES: ReadonlySet<string> = new Set(
-  'ALA ARG ASN ASP CYS GLN GLU GLY HIS ILE LEU LYS MET PHE PRO SER THR TRP TYR VAL HOH'.split(' '),
-);
-
-/** Water residue names: HOH plus the names other programs use (WAT, DOD, H2O; TIP/SOL/SPC from MD). */
-export const WATER_RESIDUES: ReadonlySet<string> = new Set('HOH WAT DOD H2O TIP TP3 T3P SOL SPC'.split(' '));
 
 export interface LigandPart {
   name: string;
@@ -64,62 +54,17 @@ export interface ChainPart {
 }
 
 // ---------------------------------------------------------------------------
-// Classification.
-
-const distance = (a: PdbAtom, b: PdbAtom) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
-
-function atomNamed(residue: Residue, ...names: string[]): PdbAtom | undefined {
-  return residue.atoms.find((a) => names.includes(a.name.trim()));
-}
-
-// A covalent C-N or O3'-P bond is 1.33-1.6 Å; 2.0 Å leaves room for poor geometry
-// while staying far below any non-bonded contact (> 2.5 Å).
-const LINK_MAX = 2.0;
-
-function linked(a: Residue | undefined, aAtoms: string[], b: Residue | undefined, bAtoms: string[]): boolean {
-  if (!a || !b) return false;
-  const x = atomNamed(a, ...aAtoms);
-  const y = atomNamed(b, ...bAtoms);
-  return !!x && !!y && distance(x, y) <= LINK_MAX;
-}
-
-/** True for a HETATM residue that is part of the polymer: listed in MODRES, or peptide/phosphodiester-linked. */
-function isPolymerResidue(parsed: PdbFile, index: number): boolean {
-  const residue = parsed.residues[index]!;
-  if (parsed.modres.has(`${residue.resName}|${residue.chain}|${residue.resSeqText}|${residue.iCode}`)) return true;
-  const sameChain = (r: Residue | undefined) => r && r.chain === residue.chain && r.model === residue.model;
-  const previous = sameChain(parsed.residues[index - 1]) ? parsed.residues[index - 1] : undefined;
-  const next = sameChain(parsed.residues[index + 1]) ? parsed.residues[index + 1] : undefined;
-  return (
-    linked(previous, ['C'], residue, ['N']) ||
-    linked(residue, ['C'], next, ['N']) ||
-    linked(previous, ["O3'", 'O3*'], residue, ['P']) ||
-    linked(residue, ["O3'", 'O3*'], next, ['P'])
-  );
-}
-
-/** Distinct heavy atoms (alt-locs of one atom share a name and count once). */
-function heavyAtomCount(residue: Residue): number {
-  return new Set(residue.atoms.filter((a) => !isHydrogen(a.element)).map((a) => a.name.trim())).size;
-}
+// Classification (chem/residues.ts): ligands and cofactors get a part each, waters
+// theirs, everything else (polymer, modified residues, metals, ions) stays in others.
 
 type Role = 'ligand' | 'water' | 'others';
 
-function classify(parsed: PdbFile): Map<Residue, Role> {
-  const roles = new Map<Residue, Role>();
-  parsed.residues.forEach((residue, index) => {
-    const name = residue.resName.toUpperCase();
-    if (WATER_RESIDUES.has(name)) roles.set(residue, 'water');
-    else if (
-      residue.hetero &&
-      !STANDARD_RESIDUES.has(name) &&
-      heavyAtomCount(residue) > 1 &&
-      !isPolymerResidue(parsed, index)
-    ) {
-      roles.set(residue, 'ligand');
-    } else roles.set(residue, 'others');
-  });
-  return roles;
+function roles(parsed: PdbFile): Map<Residue, Role> {
+  const out = new Map<Residue, Role>();
+  for (const [residue, kind] of classifyResidues(parsed.residues, parsed.modres)) {
+    out.set(residue, kind === 'water' ? 'water' : kind === 'ligand' || kind === 'cofactor' ? 'ligand' : 'others');
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -216,8 +161,8 @@ function ligandName(baseName: string, residue: Residue, multiModel: boolean): st
  */
 export function splitPdb(text: string, baseName: string): PdbSplit {
   const parsed = readPdb(text);
-  const roles = classify(parsed);
-  const roleOf = (atom: PdbAtom) => roles.get(parsed.residueOf.get(atom)!)!;
+  const roleByResidue = roles(parsed);
+  const roleOf = (atom: PdbAtom) => roleByResidue.get(parsed.residueOf.get(atom)!)!;
 
   const ligandBuilders = new Map<Residue, PartBuilder>();
   const water = new PartBuilder(parsed, parsed.multiModel);

@@ -8,7 +8,7 @@
 import { mol2Records, sdfRecords } from '../../chem/formats';
 import { convert, firstModel, pdbqtToPdb } from '../../chem/index';
 import { isHydrogen, parseAtomLine } from '../../chem/pdb-records';
-import { WATER_RESIDUES } from '../../chem/pdb-split';
+import { WATER_RESIDUES } from '../../chem/residues';
 
 export interface Point3 {
   x: number;

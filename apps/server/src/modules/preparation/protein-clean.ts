@@ -11,7 +11,7 @@
 
 import { firstModel } from '../../chem/index';
 import { isHydrogen, type PdbAtom, parseAtomLine, parseConect, recordName } from '../../chem/pdb-records';
-import { WATER_RESIDUES } from '../../chem/pdb-split';
+import { WATER_RESIDUES } from '../../chem/residues';
 
 /** The 20 amino acids, plus the modified ones written as HETATM inside chains (selenomethionine ...). */
 export const AMINO_ACIDS: ReadonlySet<string> = new Set(
