@@ -1,32 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { is3d, ligandMolecules } from './ligand-input';
-import { cleanReceptor, countProteinAtoms } from './receptor-prep';
 import { vinaError, vinaScores } from './vina-output';
 
 const atom = (record: string, serial: number, name: string, alt: string, res: string, element: string, z = '3.000') =>
   `${record.padEnd(6)}${String(serial).padStart(5)} ${name.padEnd(4)}${alt}${res} A   1       1.000   2.000  ${z.padStart(6)}  1.00  0.00          ${element.padStart(2)}`;
-
-describe('cleanReceptor', () => {
-  it('keeps protein heavy atoms and metal ions; drops waters, ligands, hydrogens and other alt-locs', () => {
-    const pdb = [
-      atom('ATOM', 1, 'N', ' ', 'GLY', 'N'),
-      atom('ATOM', 2, 'H', ' ', 'GLY', 'H'),
-      atom('ATOM', 3, 'CA', 'A', 'SER', 'C'),
-      atom('ATOM', 4, 'CA', 'B', 'SER', 'C'),
-      atom('HETATM', 5, 'O', ' ', 'HOH', 'O'),
-      atom('HETATM', 6, 'C1', ' ', 'GOL', 'C'),
-      atom('HETATM', 7, 'ZN', ' ', ' ZN', 'ZN'),
-      'END',
-    ].join('\n');
-    const clean = cleanReceptor(pdb);
-    expect(clean.atoms).toBe(3);
-    expect(clean.dropped).toEqual({ waters: 1, hetero: 1, hydrogens: 1, altLocs: 1 });
-    // The kept alt-loc A loses its label, so Open Babel sees one conformation.
-    expect(clean.pdb.split('\n')[1]!.charAt(16)).toBe(' ');
-    expect(countProteinAtoms(pdb)).toBe(4);
-    expect(countProteinAtoms(atom('HETATM', 1, 'O', ' ', 'HOH', 'O'))).toBe(0);
-  });
-});
 
 describe('ligand molecules', () => {
   const record = (title: string, z: string) =>

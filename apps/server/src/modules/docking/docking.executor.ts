@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { mergeToPdb } from '../../chem/conversions';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { pythonPath } from '../../chem/python';
+import { assembleReceptorPdbqt, cleanReceptor } from '../../chem/receptor';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-context';
@@ -17,7 +18,6 @@ import type { DockingRepository } from './docking.repository';
 import type { DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
 import { RESTORE_SCRIPT, RESTORE_SCRIPT_SHA256, type RestoreAnswer, type RestoreJob } from './pose-restore';
-import { cleanReceptor } from './receptor-prep';
 import {
   RING_CONFORMERS_SCRIPT,
   RING_CONFORMERS_SCRIPT_SHA256,
@@ -158,10 +158,17 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       receptorPdb = pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true });
       preparation.receptor = 'PDBQT used as uploaded';
     } else {
+      // Open Babel prepares the polymer; the metals are added to its PDBQT with their Vina types (chem/receptor.ts).
       const clean = cleanReceptor(proteinBuffer.toString('utf8'));
-      await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.pdb);
+      await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.polymerPdb);
       receptorPdb = clean.pdb;
-      preparation.receptor = { kept_atoms: clean.atoms, dropped: clean.dropped };
+      preparation.receptor = {
+        kept_atoms: clean.atoms,
+        dropped: clean.dropped,
+        metals: clean.metals.map(
+          (m) => `${m.atom.resName} ${m.atom.chain}${m.atom.resSeqText}${m.atom.iCode} ${m.adType}`,
+        ),
+      };
       await tool(obabel, [
         'receptor_clean.pdb',
         '-xr',
@@ -173,7 +180,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
         'receptor.pdbqt',
       ]);
       const made = await readFile(join(ctx.workDir, 'receptor.pdbqt'), 'utf8').catch(() => '');
-      if (!/^ATOM/m.test(made)) throw new Error('Open Babel could not prepare the receptor (no atoms in its PDBQT).');
+      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), assembleReceptorPdbqt(made, clean));
     }
 
     // The receptor Vina gets is kept with the job: a rerun docks into exactly this one.

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
+import { cleanProtein, mergeHydrogens, summarizePdb } from '../../chem/protein-clean';
 import type { JobContext } from '../../jobs/job-context';
 import type { ExecutorOf } from '../../platform';
 import { baseName } from '../files/file-records';
@@ -14,7 +15,6 @@ import type { FilesRepository } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
 import { proteinPdbText } from '../pockets/structure-atoms';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
-import { cleanProtein, mergeHydrogens, summarizePdb } from './protein-clean';
 import { LIGAND_SCRIPT, PDBFIXER_SCRIPT, pythonCommand } from './python-scripts';
 
 export interface PreparationDeps {

@@ -7,6 +7,7 @@ import {
   type ProteinJobParams,
   type QuickPrepareProteinRequest,
 } from '@medx/contract';
+import { cleanProtein } from '../../chem/protein-clean';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -16,7 +17,6 @@ import type { JobsService } from '../jobs/jobs.service';
 import { proteinPdbText } from '../pockets/structure-atoms';
 import type { ProjectAccess } from '../projects/project-access';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
-import { cleanProtein } from './protein-clean';
 
 const JOB_NAME_MAX = 70;
 const jobName = (given: string | undefined, fallback: string) => (given || fallback).slice(0, JOB_NAME_MAX);
