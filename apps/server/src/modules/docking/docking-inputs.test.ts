@@ -2,9 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { is3d, ligandMolecules } from './ligand-input';
 import { vinaError, vinaScores } from './vina-output';
 
-const atom = (record: string, serial: number, name: string, alt: string, res: string, element: string, z = '3.000') =>
-  `${record.padEnd(6)}${String(serial).padStart(5)} ${name.padEnd(4)}${alt}${res} A   1       1.000   2.000  ${z.padStart(6)}  1.00  0.00          ${element.padStart(2)}`;
-
 describe('ligand molecules', () => {
   const record = (title: string, z: string) =>
     `${title}\n  test\n\n  2  1  0  0  0  0  0  0  0  0999 V2000\n    0.0000    0.0000    ${z} C   0  0\n    1.5000    0.0000    0.0000 O   0  0\n  1  2  1  0\nM  END\n$$$$\n`;
