@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import * as tus from 'tus-js-client';
 import { embedSmiles } from '../src/chem/etkdg';
-import { assembleReceptorPdbqt, cleanReceptor } from '../src/chem/receptor';
+import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../src/chem/receptor';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const BENCH = resolve(ROOT, '../shared/bench');
@@ -124,11 +124,7 @@ function rawVina(receptorPdb: string, ligandSdf: string, pocket: Pocket, work: s
   const start = performance.now();
   const clean = cleanReceptor(receptorPdb);
   writeFileSync(join(work, 'receptor_clean.pdb'), clean.polymerPdb);
-  run(
-    'obabel',
-    ['receptor_clean.pdb', '-xr', '-p', '7.4', '--partialcharge', 'gasteiger', '-O', 'receptor.pdbqt'],
-    work,
-  );
+  run('obabel', receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'), work);
   writeFileSync(
     join(work, 'receptor.pdbqt'),
     assembleReceptorPdbqt(readFileSync(join(work, 'receptor.pdbqt'), 'utf8'), clean),

@@ -56,6 +56,22 @@ describe('cleanReceptor', () => {
     expect(residues(clean.pdb)).toEqual(['GLY', 'SER', 'SEP', 'SEP', 'ZN', 'MG']);
   });
 
+  it('hands Open Babel selenium as sulfur (no Gasteiger parameters for Se), the complex keeps it', () => {
+    const mse = cleanReceptor(
+      [
+        atom('HETATM', 1, ' CG', ' ', 'MSE', 'C', [0, 0, 0]),
+        atom('HETATM', 2, 'SE', ' ', 'MSE', 'SE', [1.95, 0, 0]),
+      ].join('\n'),
+    );
+    const element = (pdb: string) =>
+      pdb
+        .split('\n')
+        .filter((l) => l.startsWith('HETATM'))
+        .map((l) => l.slice(76, 78).trim());
+    expect(element(mse.polymerPdb)).toEqual(['C', 'S']);
+    expect(element(mse.pdb)).toEqual(['C', 'SE']);
+  });
+
   it('counts polymer atoms of a receptor file', () => {
     expect(countPolymerAtoms(PDB)).toBe(6);
     expect(countPolymerAtoms(atom('HETATM', 1, ' O', ' ', 'HOH', 'O'))).toBe(0);

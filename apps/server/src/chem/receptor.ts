@@ -13,6 +13,10 @@
  * atom with the AutoDock type Vina reads for it (Zn, Mg, Mn, Fe, Ca; Co, Ni, Cu, Cd
  * as Vina's generic metal) and a charge of 0 (Vina ignores receptor charges; AutoDock's
  * own receptor preparation writes 0.000 for a zinc too).
+ *
+ * Selenium (selenomethionine MSE) fails Open Babel the same way (its Gasteiger charges
+ * have no selenium), so Open Babel gets it as sulfur: Vina types Se as S anyway (its
+ * atom_equivalence table), and the coordinates are the same.
  */
 import { chosenAltLocs } from './alt-locs';
 import { isHydrogen, type PdbAtom } from './pdb-records';
@@ -44,12 +48,19 @@ const finite = (a: PdbAtom) => Number.isFinite(a.x) && Number.isFinite(a.y) && N
 /** The line of a kept atom: alt-loc column blanked (one conformation is left). */
 const keptLine = (a: PdbAtom) => (a.altLoc === '' ? a.text : `${a.text.slice(0, 16)} ${a.text.slice(17)}`);
 
+/** The line Open Babel gets for a polymer atom: selenium written as sulfur (see the module comment). */
+const polymerLine = (a: PdbAtom) => {
+  const line = keptLine(a);
+  return a.element === 'SE' ? `${line.slice(0, 76).padEnd(76)} S${line.slice(78)}` : line;
+};
+
 export function cleanReceptor(text: string): CleanReceptor {
   const file = readPdb(text);
   const residues = file.records[0]?.residues ?? [];
   const classes = classifyResidues(residues, file.modres);
   const altOf = chosenAltLocs(residues);
   const polymer: string[] = [];
+  const kept: string[] = [];
   const metals: ReceptorMetal[] = [];
   const dropped = { waters: 0, hetero: 0, hydrogens: 0, altLocs: 0 };
   let lastChain: string | null = null;
@@ -79,21 +90,43 @@ export function cleanReceptor(text: string): CleanReceptor {
         continue;
       }
       // TER between chains, so Open Babel does not bond the end of one to the next.
-      if (lastChain !== null && a.chain !== lastChain) polymer.push('TER');
-      polymer.push(keptLine(a));
+      if (lastChain !== null && a.chain !== lastChain) {
+        polymer.push('TER');
+        kept.push('TER');
+      }
+      polymer.push(polymerLine(a));
+      kept.push(keptLine(a));
       lastChain = a.chain;
     }
   }
-  if (polymer.length > 0) polymer.push('TER');
+  if (polymer.length > 0) {
+    polymer.push('TER');
+    kept.push('TER');
+  }
   const metalLines = metals.map((m) => keptLine(m.atom));
   return {
-    pdb: joinLines([...polymer, ...metalLines, 'END']),
+    pdb: joinLines([...kept, ...metalLines, 'END']),
     polymerPdb: joinLines([...polymer, 'END']),
     metals,
     atoms: polymer.filter((l) => l !== 'TER').length + metals.length,
     dropped,
   };
 }
+
+/**
+ * The Open Babel command that makes the receptor PDBQT from cleanReceptor's polymerPdb:
+ * rigid (-xr), hydrogens for pH 7.4, Gasteiger charges (notes/docking.md).
+ */
+export const receptorObabelArgs = (input: string, output: string): string[] => [
+  input,
+  '-xr',
+  '-p',
+  '7.4',
+  '--partialcharge',
+  'gasteiger',
+  '-O',
+  output,
+];
 
 const coordinateKey = (a: { x: number; y: number; z: number }) =>
   `${a.x.toFixed(3)} ${a.y.toFixed(3)} ${a.z.toFixed(3)}`;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { mergeToPdb } from '../../chem/conversions';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { pythonPath } from '../../chem/python';
-import { assembleReceptorPdbqt, cleanReceptor } from '../../chem/receptor';
+import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../../chem/receptor';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-context';
@@ -169,16 +169,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
           (m) => `${m.atom.resName} ${m.atom.chain}${m.atom.resSeqText}${m.atom.iCode} ${m.adType}`,
         ),
       };
-      await tool(obabel, [
-        'receptor_clean.pdb',
-        '-xr',
-        '-p',
-        '7.4',
-        '--partialcharge',
-        'gasteiger',
-        '-O',
-        'receptor.pdbqt',
-      ]);
+      await tool(obabel, receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'));
       const made = await readFile(join(ctx.workDir, 'receptor.pdbqt'), 'utf8').catch(() => '');
       await writeFile(join(ctx.workDir, 'receptor.pdbqt'), assembleReceptorPdbqt(made, clean));
     }
