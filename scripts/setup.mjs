@@ -38,6 +38,9 @@ export const SYSTEM_PACKAGES = [
   'python3-rdkit',
   // pdbfixer (with OpenMM) for /usr/bin/python3: quick_prepare_protein adds missing heavy atoms.
   'python3-pdbfixer',
+  // `gemmi convert`: mmCIF to PDB for Quick Prepare and pockets, keeping the entry's author
+  // numbering, HETATM records and models (Open Babel renumbered, merged models and was slow).
+  'gemmi',
 ];
 
 // The repository root is the parent of this script's directory, whatever the

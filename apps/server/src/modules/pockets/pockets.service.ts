@@ -6,6 +6,7 @@ import {
   type LigandPocketRequest,
   type ResiduePocketRequest,
 } from '@medx/contract';
+import { proteinPdbText } from '../../chem/protein-pdb';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -13,7 +14,7 @@ import type { FilesService } from '../files/files.service';
 import type { ProjectAccess } from '../projects/project-access';
 import { detectCavities } from './cavity';
 import { boxAround, cavityAtoms, parseResidueTokens, selectResidues } from './pocket-geometry';
-import { ligandHeavyAtoms, pdbAtoms, proteinPdbText, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
+import { ligandHeavyAtoms, pdbAtoms, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
 
 const LIGAND_EXTS = ['sdf', 'mol', 'mol2', 'pdb', 'pdbqt'];
 const PROTEIN_EXTS = ['pdb', 'cif', 'pdbqt'];

@@ -6,7 +6,7 @@
  */
 
 import { mol2Records, sdfRecords } from '../../chem/formats';
-import { convert, firstModel, pdbqtToPdb } from '../../chem/index';
+import { firstModel, pdbqtToPdb } from '../../chem/index';
 import { isHydrogen, parseAtomLine } from '../../chem/pdb-records';
 import { WATER_RESIDUES } from '../../chem/residues';
 
@@ -48,14 +48,6 @@ export function pdbAtoms(text: string): ResidueAtom[] {
     });
   }
   return atoms;
-}
-
-/** A protein file's atoms as PDB text: PDBQT loses its AutoDock columns, mmCIF goes through Open Babel. */
-export async function proteinPdbText(ext: string, text: string): Promise<string> {
-  const e = ext.toLowerCase();
-  if (e === 'pdbqt') return pdbqtToPdb(text);
-  if (e === 'cif') return convert(text, 'cif', 'pdb');
-  return text;
 }
 
 /** Heavy atoms of a receptor that shape its surface: everything but hydrogens and waters. */

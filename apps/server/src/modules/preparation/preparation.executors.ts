@@ -8,12 +8,12 @@ import { join } from 'node:path';
 import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
 import { cleanProtein, mergeHydrogens, summarizePdb } from '../../chem/protein-clean';
+import { proteinPdbText } from '../../chem/protein-pdb';
 import type { JobContext } from '../../jobs/job-context';
 import type { ExecutorOf } from '../../platform';
 import { baseName } from '../files/file-records';
 import type { FilesRepository } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
-import { proteinPdbText } from '../pockets/structure-atoms';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
 import { LIGAND_SCRIPT, PDBFIXER_SCRIPT, pythonCommand } from './python-scripts';
 

@@ -8,13 +8,13 @@ import {
   type QuickPrepareProteinRequest,
 } from '@medx/contract';
 import { cleanProtein } from '../../chem/protein-clean';
+import { proteinPdbText } from '../../chem/protein-pdb';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { baseName } from '../files/file-records';
 import type { FilesService } from '../files/files.service';
 import type { JobsService } from '../jobs/jobs.service';
-import { proteinPdbText } from '../pockets/structure-atoms';
 import type { ProjectAccess } from '../projects/project-access';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
 
