@@ -10,12 +10,19 @@
  */
 import { ChemistryError } from './errors';
 import { embedSmiles } from './etkdg';
-import { mol2Records, normalizeStructureExt, type StructureExt, sdfRecords, smiLines, xyzFrames } from './formats';
+import { normalizeStructureExt, type StructureExt } from './formats';
 import { encodeHybrid36 } from './hybrid36';
+import { hasDepth, isThreeD } from './molecules';
 import { convert, ObabelError } from './openbabel';
 import { formatConect, isAtomRecord, parseAtomLine, parseConect, recordName } from './pdb-records';
 import { pdbqtToPdb } from './pdbqt';
 import { canonicalSmiles, canonicalSmilesOfPerceived, depictSvg, firstSmilesToken, sameMolecule } from './rdkit';
+import { readMol2 } from './readers/mol2';
+import { firstModel, readPdb } from './readers/pdb';
+import { readPdbqt } from './readers/pdbqt';
+import { readSdf } from './readers/sdf';
+import { smilesLines } from './readers/smiles';
+import { readXyz, xyzSymbol } from './readers/xyz';
 import { joinLines, splitLines } from './text';
 
 function structureFormat(ext: string, allowed?: readonly StructureExt[]): StructureExt {
@@ -31,29 +38,6 @@ function conversionFailed(what: string, error: unknown): ChemistryError {
   if (error instanceof ChemistryError) return error;
   const detail = error instanceof Error ? error.message : String(error);
   return new ChemistryError('conversionFailed', `${what}: ${detail}`, { cause: error });
-}
-
-/** Lines of the first model of a PDB/PDBQT (all of it when there are no MODEL records). */
-export function firstModel(text: string): string {
-  const out: string[] = [];
-  let inModel = false;
-  let models = 0;
-  for (const line of splitLines(text)) {
-    const record = recordName(line);
-    if (record === 'MODEL') {
-      models++;
-      inModel = true;
-      continue;
-    }
-    if (record === 'ENDMDL') {
-      inModel = false;
-      continue;
-    }
-    if (models > 1 && inModel) continue;
-    if (models >= 1 && !inModel && isAtomRecord(line)) continue;
-    out.push(line);
-  }
-  return joinLines(out);
 }
 
 function single<T>(records: readonly T[], what: string): T {
@@ -97,18 +81,18 @@ export async function toSmiles(ext: string, content: string): Promise<{ smiles: 
   const format = structureFormat(ext);
   switch (format) {
     case 'smi': {
-      const entry = single(smiLines(content), 'SMILES line');
+      const entry = single(smilesLines(content), 'SMILES line');
       const smiles = await canonicalSmiles(entry.smiles);
       if (smiles === null)
         throw new ChemistryError('invalidInput', `RDKit cannot parse '${entry.smiles.slice(0, 200)}'`);
       return { smiles };
     }
     case 'sdf': {
-      const record = single(sdfRecords(content), 'molecule record');
-      return { smiles: await smilesOfMolblock(joinLines(record.lines)) };
+      const record = single(readSdf(content).records, 'molecule record');
+      return { smiles: await smilesOfMolblock(record.molfile) };
     }
     case 'mol2': {
-      single(mol2Records(content), 'MOL2 molecule');
+      single(readMol2(content).records, 'MOL2 molecule');
       let sdf: string;
       try {
         sdf = await convert(content, 'mol2', 'sdf');
@@ -118,8 +102,7 @@ export async function toSmiles(ext: string, content: string): Promise<{ smiles: 
       return { smiles: await smilesOfMolblock(sdf) };
     }
     case 'xyz': {
-      const frames = xyzFrames(content);
-      if ('error' in frames) throw new ChemistryError('invalidInput', frames.error.ok ? '' : frames.error.detail);
+      const frames = xyzFramesOf(content);
       const frame = single(frames, 'XYZ frame');
       return { smiles: await smilesViaObabel(xyzToPdb(frame.lines), 'pdb') };
     }
@@ -142,7 +125,7 @@ export function xyzToPdb(frame: readonly string[]): string {
   const counts = new Map<string, number>();
   frame.slice(2).forEach((line, i) => {
     const [symbol = 'X', x = '0', y = '0', z = '0'] = line.trim().split(/\s+/);
-    const element = /^\d+$/.test(symbol) ? (ELEMENT_BY_NUMBER[Number(symbol)] ?? 'X') : symbol;
+    const element = xyzSymbol(symbol);
     const n = (counts.get(element) ?? 0) + 1;
     counts.set(element, n);
     const name = `${element.toUpperCase()}${n}`.slice(0, 4);
@@ -154,22 +137,6 @@ export function xyzToPdb(frame: readonly string[]): string {
   return joinLines([...out, 'END']);
 }
 
-// XYZ files may give atomic numbers instead of symbols; the common organic ones suffice.
-const ELEMENT_BY_NUMBER: Readonly<Record<number, string>> = {
-  1: 'H',
-  5: 'B',
-  6: 'C',
-  7: 'N',
-  8: 'O',
-  9: 'F',
-  14: 'Si',
-  15: 'P',
-  16: 'S',
-  17: 'Cl',
-  35: 'Br',
-  53: 'I',
-};
-
 /** Base64 of an SVG depiction of the SMILES (the API returns images as base64). */
 export async function smilesImage(smiles: string, width = 300, height = 200): Promise<string> {
   return Buffer.from(await depictSvg(smiles, width, height), 'utf8').toString('base64');
@@ -180,33 +147,19 @@ export async function smilesImage(smiles: string, width = 300, height = 200): Pr
 
 /** z coordinates of the atoms of a file, where the format has coordinates at all. */
 function zCoordinates(format: StructureExt, content: string): number[] {
+  const zs = (records: readonly { atoms: readonly { z: number }[] }[]) =>
+    records.flatMap((r) => r.atoms.map((a) => a.z));
   switch (format) {
     case 'sdf':
-      return sdfRecords(content).flatMap((record) => {
-        const atoms = Number.parseInt((record.lines[3] ?? '').slice(0, 3), 10) || 0;
-        return record.lines.slice(4, 4 + atoms).map((l) => Number(l.slice(20, 30)));
-      });
+      return zs(readSdf(content).records);
     case 'pdb':
+      return zs(readPdb(content).records);
     case 'pdbqt':
-      return splitLines(content)
-        .filter(isAtomRecord)
-        .map((l) => Number(l.slice(46, 54)));
+      return zs(readPdbqt(content).records);
     case 'mol2':
-      return mol2Records(content).flatMap((record) => {
-        const start = record.lines.findIndex((l) => /^@<TRIPOS>ATOM/i.test(l.trim()));
-        if (start < 0) return [];
-        const end = record.lines.findIndex((l, i) => i > start && l.trim().startsWith('@<TRIPOS>'));
-        return record.lines
-          .slice(start + 1, end < 0 ? undefined : end)
-          .filter((l) => l.trim() !== '')
-          .map((l) => Number(l.trim().split(/\s+/)[4]));
-      });
-    case 'xyz': {
-      const frames = xyzFrames(content);
-      return 'error' in frames
-        ? []
-        : frames.flatMap((f) => f.lines.slice(2).map((l) => Number(l.trim().split(/\s+/)[3])));
-    }
+      return zs(readMol2(content).records);
+    case 'xyz':
+      return zs(readXyz(content).records);
     case 'cif':
       // mmCIF always carries Cartesian coordinates.
       return [0, 1];
@@ -215,25 +168,20 @@ function zCoordinates(format: StructureExt, content: string): number[] {
   }
 }
 
-/** True when the atoms do not all lie in one z plane (a 2D molfile has z = 0 throughout). */
-export function hasDepth(zs: readonly number[]): boolean {
-  const finite = zs.filter(Number.isFinite);
-  if (finite.length === 0) return false;
-  return Math.max(...finite) - Math.min(...finite) > 1e-3;
-}
+export { hasDepth };
 
 /** Every SDF record of `sdf` has 3D coordinates (records of up to 3 atoms may be planar). */
 function sdfIs3d(sdf: string): boolean {
-  const records = sdfRecords(sdf);
-  return (
-    records.length > 0 &&
-    records.every((record) => {
-      const atoms = Number.parseInt((record.lines[3] ?? '').slice(0, 3), 10) || 0;
-      if (atoms === 0) return false;
-      if (atoms <= 3) return true;
-      return hasDepth(record.lines.slice(4, 4 + atoms).map((l) => Number(l.slice(20, 30))));
-    })
-  );
+  const records = readSdf(sdf).records;
+  return records.length > 0 && records.every((r) => r.atoms.length > 0 && (r.atoms.length <= 3 || isThreeD(r.atoms)));
+}
+
+/** The frames of an XYZ file; the reader's first error as the layer's error. */
+function xyzFramesOf(content: string) {
+  const read = readXyz(content);
+  const [error] = read.errors;
+  if (error) throw new ChemistryError('invalidInput', error.detail);
+  return read.records;
 }
 
 export interface To3dOptions {
@@ -258,11 +206,7 @@ export interface To3dOptions {
  */
 function obabelInputs(format: StructureExt, content: string): { text: string; format: string }[] {
   if (format === 'pdbqt') return [{ text: pdbqtToPdb(content), format: 'pdb' }];
-  if (format === 'xyz') {
-    const frames = xyzFrames(content);
-    if ('error' in frames) throw new ChemistryError('invalidInput', frames.error.ok ? '' : frames.error.detail);
-    return frames.map((frame) => ({ text: xyzToPdb(frame.lines), format: 'pdb' }));
-  }
+  if (format === 'xyz') return xyzFramesOf(content).map((frame) => ({ text: xyzToPdb(frame.lines), format: 'pdb' }));
   return [{ text: content, format }];
 }
 
@@ -278,11 +222,11 @@ async function convertEach(
 
 /** SMILES (with titles) of every record, for the ETKDG fallback. */
 async function smilesRecords(format: StructureExt, content: string): Promise<string[]> {
-  if (format === 'smi') return smiLines(content).map((e) => `${e.smiles} ${e.name}`.trim());
+  if (format === 'smi') return smilesLines(content).map((e) => `${e.smiles} ${e.name}`.trim());
   if (format === 'sdf') {
     const out: string[] = [];
-    for (const record of sdfRecords(content)) {
-      out.push(`${await smilesOfMolblock(joinLines(record.lines))} ${(record.lines[0] ?? '').trim()}`.trim());
+    for (const record of readSdf(content).records) {
+      out.push(`${await smilesOfMolblock(record.molfile)} ${record.title.trim()}`.trim());
     }
     return out;
   }
@@ -297,10 +241,10 @@ async function smilesRecords(format: StructureExt, content: string): Promise<str
 async function builtProblem(sdf: string, expected: readonly string[] | null): Promise<string | null> {
   if (!sdfIs3d(sdf)) return 'flat (2D) coordinates';
   if (!expected) return null;
-  const records = sdfRecords(sdf);
+  const records = readSdf(sdf).records;
   if (records.length !== expected.length) return `${records.length} records for ${expected.length} molecules`;
   for (const [i, record] of records.entries()) {
-    if (!(await sameMolecule(expected[i]!, joinLines(record.lines)))) {
+    if (!(await sameMolecule(expected[i]!, record.molfile))) {
       return `record ${i + 1} is not ${expected[i]} (stereo or bonds changed)`;
     }
   }

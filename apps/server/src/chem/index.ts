@@ -5,7 +5,6 @@
  */
 
 export {
-  firstModel,
   hasDepth,
   type MergeInput,
   mergeToPdb,
@@ -28,7 +27,8 @@ export {
   type ValidationResult,
   validateStructure,
 } from './formats';
-export { type MoleculePart, splitMol2, splitSdf, splitSmi } from './multi-split';
+export { type Molecule, type MoleculeFormat, moleculeFormat, splitMolecules } from './molecules';
+export { type MoleculePart, splitMultiMolecule } from './multi-split';
 export {
   type ConvertOptions,
   convert,
@@ -50,6 +50,7 @@ export {
   type RDKitModule,
   sameMolecule,
 } from './rdkit';
+export { firstModel } from './readers/pdb';
 export {
   AMINO_ACIDS,
   BINDING_SITE_METALS,

@@ -7,7 +7,7 @@
  * Atoms whose coordinate columns are not numbers are still read (with NaN
  * coordinates) so a split places every line somewhere; each such line is an error.
  */
-import { type PdbAtom, parseAtomLine, parseConect, parseNumberField, recordName } from '../pdb-records';
+import { isAtomRecord, type PdbAtom, parseAtomLine, parseConect, parseNumberField, recordName } from '../pdb-records';
 import { joinLines, splitLines } from '../text';
 import { heavyAtomCount, type ReadError, type ReadResult, readError, type StructureRecord } from './result';
 
@@ -259,4 +259,27 @@ export function readPdb(text: string, options: PdbReadOptions = {}): PdbFile {
 /** The number of models of a PDB as validation counts them: MODEL records, at least 1. */
 export function modelCount(file: PdbFile): number {
   return Math.max(file.modelLines.size, 1);
+}
+
+/** Lines of the first model of a PDB/PDBQT (all of it when there are no MODEL records). */
+export function firstModel(text: string): string {
+  const out: string[] = [];
+  let inModel = false;
+  let models = 0;
+  for (const line of splitLines(text)) {
+    const record = recordName(line);
+    if (record === 'MODEL') {
+      models++;
+      inModel = true;
+      continue;
+    }
+    if (record === 'ENDMDL') {
+      inModel = false;
+      continue;
+    }
+    if (models > 1 && inModel) continue;
+    if (models >= 1 && !inModel && isAtomRecord(line)) continue;
+    out.push(line);
+  }
+  return joinLines(out);
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { mergeToPdb } from '../../chem/conversions';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { pythonPath } from '../../chem/python';
+import { readSdf } from '../../chem/readers/sdf';
 import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../../chem/receptor';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
@@ -70,14 +71,6 @@ interface Ligand {
 }
 
 const cancelled = (ctx: JobContext) => ctx.signal.aborted;
-
-/** The records of an SDF text, each ending with its `$$$$` line (title lines kept, even blank). */
-function sdfTexts(text: string): string[] {
-  return text
-    .split(/^\$\$\$\$\r?\n?/m)
-    .filter((record) => record.trim() !== '')
-    .map((record) => `${record.replace(/\n?$/, '\n')}$$$$\n`);
-}
 
 const scriptHash = (script: string) =>
   script === RESTORE_SCRIPT
@@ -206,7 +199,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       }
       const buffer = await deps.storage.getBuffer(file.storage_key);
       inputs.push({ role: 'ligand', file_id: file.id, name: file.name, sha256: sha256(buffer) });
-      const molecules = ligandMolecules(file.name, format, buffer.toString('utf8'));
+      const molecules = await ligandMolecules(file.name, format, buffer.toString('utf8'));
       for (const molecule of molecules) {
         ligands.push({
           index: ligands.length,
@@ -408,7 +401,9 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
           reason ??= error;
           continue;
         }
-        const records = sdfTexts(await readFile(join(ctx.workDir, `${entry.key}_poses.sdf`), 'utf8'));
+        const records = readSdf(await readFile(join(ctx.workDir, `${entry.key}_poses.sdf`), 'utf8')).records.map(
+          (r) => r.text,
+        );
         records.forEach((record, k) => {
           if (scores[k] !== undefined) poses.push({ score: scores[k]!, record });
         });
@@ -452,7 +447,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       const sdf = await readFile(join(ctx.workDir, restoreJobs[i]!.out), 'utf8');
       const base = safeName(ligand.name, ligand.key);
       const fileId = await ctx.output(`${base}_docked.sdf`, 'sdf', sdf);
-      const best = `${sdf.split('$$$$')[0]!.replace(/^\n+/, '')}$$$$\n`;
+      const best = readSdf(sdf).records[0]!.text;
       let complexId: number | null = null;
       let note = answer.note;
       try {

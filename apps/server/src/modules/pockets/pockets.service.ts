@@ -56,7 +56,7 @@ export class PocketsService {
     const file = await this.projectFile(auth, body.project_id, body.ligand_id);
     const ext = file.ext.toLowerCase();
     if (!LIGAND_EXTS.includes(ext)) throw badRequest('pocketLigandType', { name: file.name });
-    const points = ligandHeavyAtoms(ext, await this.files.readText(file));
+    const points = await ligandHeavyAtoms(ext, await this.files.readText(file));
     if (points.length === 0) throw badRequest('pocketLigandNoAtoms', { name: file.name });
     const pocket = boxAround(points, body.padding);
     if (!fits(pocket)) throw badRequest('dockingBoxTooLarge');

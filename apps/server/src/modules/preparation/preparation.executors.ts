@@ -9,6 +9,7 @@ import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
 import { cleanProtein, mergeHydrogens, summarizePdb } from '../../chem/protein-clean';
 import { proteinPdbText } from '../../chem/protein-pdb';
+import { readSdf } from '../../chem/readers/sdf';
 import type { JobContext } from '../../jobs/job-context';
 import type { ExecutorOf } from '../../platform';
 import { baseName } from '../files/file-records';
@@ -156,7 +157,7 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
     const { params } = ctx;
     const { file, text } = await sourceText(deps, params.ligand_id, ctx);
     const base = baseName(file.name);
-    const molecules = ligandMolecules(file.ext, text, base);
+    const molecules = await ligandMolecules(file.ext, text, base);
     if (molecules.length === 0) throw new Error(`${file.name} holds no molecule.`);
     const total = molecules.length + 1;
     const failures = new Map<number, string>();
@@ -185,7 +186,7 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
         ]);
         const result = (await readOptional(join(ctx.workDir, output)))?.trim() ?? '';
         if (result === '') throw new Error('Open Babel could not read the molecule');
-        if (m.is3d) items.push({ index: m.index, name: m.name, molblock: result.split(/\n\$\$\$\$/)[0]! });
+        if (m.is3d) items.push({ index: m.index, name: m.name, molblock: readSdf(result).records[0]!.molfile });
         else items.push({ index: m.index, name: m.name, smiles: result.split(/\s+/)[0]! });
         how.set(m.index, `protonated at pH ${params.ph} (Open Babel)`);
       } catch (err) {

@@ -82,7 +82,7 @@ export class PreparationService {
     const ext = file.ext.toLowerCase();
     if (!(PREPARE_LIGAND_EXTS as readonly string[]).includes(ext))
       throw badRequest('prepLigandType', { name: file.name });
-    const molecules = ligandMolecules(ext, await this.files.readText(file), baseName(file.name));
+    const molecules = await ligandMolecules(ext, await this.files.readText(file), baseName(file.name));
     if (molecules.length === 0) throw badRequest('prepLigandEmpty', { name: file.name });
     // One oversized molecule among ligands fails alone in the job; a file of nothing else
     // (a receptor chosen by mistake) is refused here.
