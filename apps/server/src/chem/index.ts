@@ -6,8 +6,6 @@
 
 export {
   hasDepth,
-  type MergeInput,
-  mergeToPdb,
   smilesImage,
   type To3dOptions,
   to3d,
@@ -27,6 +25,7 @@ export {
   type ValidationResult,
   validateStructure,
 } from './formats';
+export { type MergeInput, mergeToPdb } from './merge-pdb';
 export { type Molecule, type MoleculeFormat, moleculeFormat, splitMolecules } from './molecules';
 export { type MoleculePart, splitMultiMolecule } from './multi-split';
 export {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { mergeToPdb } from '../../chem/conversions';
+import { mergeToPdb } from '../../chem/merge-pdb';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { pythonPath } from '../../chem/python';
 import { readSdf } from '../../chem/readers/sdf';

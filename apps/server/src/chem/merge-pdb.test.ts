@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hasDepth, mergeToPdb } from './conversions';
 import { ChemistryError } from './errors';
+import { mergeToPdb } from './merge-pdb';
+import { hasDepth } from './molecules';
 import { splitPdb } from './pdb-split';
 import { firstModel } from './readers/pdb';
 import { COMPLEX_PDB, pdbAtom } from './test-fixtures';
