@@ -43,6 +43,9 @@ export const SYSTEM_PACKAGES = [
   'python3-pytest',
   // flake8 (pyflakes + pycodestyle) for /usr/bin/python3: lints the same Python in `npm run test:python`.
   'python3-flake8',
+  // `gemmi convert`: mmCIF to PDB for Quick Prepare and pockets, keeping the entry's author
+  // numbering, HETATM records and models (Open Babel renumbered, merged models and was slow).
+  'gemmi',
 ];
 
 // The repository root is the parent of this script's directory, whatever the

@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import * as tus from 'tus-js-client';
 import { embedSmiles } from '../src/chem/etkdg';
-import { cleanReceptor } from '../src/modules/docking/receptor-prep';
+import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../src/chem/receptor';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
 const BENCH = resolve(ROOT, '../shared/bench');
@@ -113,11 +113,12 @@ const vinaSettings = (pocket: Pocket) => [
 function rawVina(receptorPdb: string, ligandSdf: string, pocket: Pocket, work: string) {
   mkdirSync(work, { recursive: true });
   const start = performance.now();
-  writeFileSync(join(work, 'receptor_clean.pdb'), cleanReceptor(receptorPdb).pdb);
-  run(
-    'obabel',
-    ['receptor_clean.pdb', '-xr', '-p', '7.4', '--partialcharge', 'gasteiger', '-O', 'receptor.pdbqt'],
-    work,
+  const clean = cleanReceptor(receptorPdb);
+  writeFileSync(join(work, 'receptor_clean.pdb'), clean.polymerPdb);
+  run('obabel', receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'), work);
+  writeFileSync(
+    join(work, 'receptor.pdbqt'),
+    assembleReceptorPdbqt(readFileSync(join(work, 'receptor.pdbqt'), 'utf8'), clean),
   );
   writeFileSync(join(work, 'ligand.sdf'), ligandSdf);
   run('obabel', ['ligand.sdf', '-p', '7.4', '-O', 'ligand.pdbqt'], work);

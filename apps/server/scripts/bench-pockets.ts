@@ -31,7 +31,7 @@ for (const id of readdirSync(bench).sort()) {
   const dir = join(bench, id);
   if (!existsSync(join(dir, 'receptor.pdb'))) continue;
   const ligandFile = existsSync(join(dir, 'ligand.sdf')) ? 'ligand.sdf' : 'ligand.mol2';
-  const ligand = ligandHeavyAtoms(ligandFile.split('.')[1]!, readFileSync(join(dir, ligandFile), 'utf8'));
+  const ligand = await ligandHeavyAtoms(ligandFile.split('.')[1]!, readFileSync(join(dir, ligandFile), 'utf8'));
   const c = [0, 1, 2].map((a) => ligand.reduce((s, p) => s + [p.x, p.y, p.z][a]!, 0) / ligand.length) as [
     number,
     number,

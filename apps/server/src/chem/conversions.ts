@@ -1,6 +1,6 @@
 /**
  * The conversions behind the files API: SMILES (convert_to_smiles), depiction,
- * 3D (convert_to_3d), MOL2 (to_mol2) and merging into one PDB (merge_pdb).
+ * 3D (convert_to_3d) and MOL2 (to_mol2); merging into one PDB is merge-pdb.ts.
  *
  * Routing follows what each tool reads best. RDKit reads molfiles with their bond
  * orders and charges, so SDF goes to RDKit directly. Formats without bond orders
@@ -10,15 +10,21 @@
  */
 import { ChemistryError } from './errors';
 import { embedSmiles } from './etkdg';
-import { mol2Records, normalizeStructureExt, type StructureExt, sdfRecords, smiLines, xyzFrames } from './formats';
+import { normalizeStructureExt, type StructureExt } from './formats';
 import { encodeHybrid36 } from './hybrid36';
+import { hasDepth, isThreeD } from './molecules';
 import { convert, ObabelError } from './openbabel';
-import { formatConect, isAtomRecord, parseAtomLine, parseConect, recordName } from './pdb-records';
 import { pdbqtToPdb } from './pdbqt';
 import { canonicalSmiles, canonicalSmilesOfPerceived, depictSvg, firstSmilesToken, sameMolecule } from './rdkit';
-import { joinLines, splitLines } from './text';
+import { readMol2 } from './readers/mol2';
+import { firstModel, readPdb } from './readers/pdb';
+import { readPdbqt } from './readers/pdbqt';
+import { readSdf } from './readers/sdf';
+import { smilesLines } from './readers/smiles';
+import { readXyz, xyzSymbol } from './readers/xyz';
+import { joinLines } from './text';
 
-function structureFormat(ext: string, allowed?: readonly StructureExt[]): StructureExt {
+export function structureFormat(ext: string, allowed?: readonly StructureExt[]): StructureExt {
   const format = normalizeStructureExt(ext);
   if (!format || (allowed && !allowed.includes(format))) {
     throw new ChemistryError('unsupportedFormat', `'${ext}' is not supported here`);
@@ -27,33 +33,10 @@ function structureFormat(ext: string, allowed?: readonly StructureExt[]): Struct
 }
 
 /** Wraps tool failures as ChemistryError so callers handle one error type. */
-function conversionFailed(what: string, error: unknown): ChemistryError {
+export function conversionFailed(what: string, error: unknown): ChemistryError {
   if (error instanceof ChemistryError) return error;
   const detail = error instanceof Error ? error.message : String(error);
   return new ChemistryError('conversionFailed', `${what}: ${detail}`, { cause: error });
-}
-
-/** Lines of the first model of a PDB/PDBQT (all of it when there are no MODEL records). */
-export function firstModel(text: string): string {
-  const out: string[] = [];
-  let inModel = false;
-  let models = 0;
-  for (const line of splitLines(text)) {
-    const record = recordName(line);
-    if (record === 'MODEL') {
-      models++;
-      inModel = true;
-      continue;
-    }
-    if (record === 'ENDMDL') {
-      inModel = false;
-      continue;
-    }
-    if (models > 1 && inModel) continue;
-    if (models >= 1 && !inModel && isAtomRecord(line)) continue;
-    out.push(line);
-  }
-  return joinLines(out);
 }
 
 function single<T>(records: readonly T[], what: string): T {
@@ -97,18 +80,18 @@ export async function toSmiles(ext: string, content: string): Promise<{ smiles: 
   const format = structureFormat(ext);
   switch (format) {
     case 'smi': {
-      const entry = single(smiLines(content), 'SMILES line');
+      const entry = single(smilesLines(content), 'SMILES line');
       const smiles = await canonicalSmiles(entry.smiles);
       if (smiles === null)
         throw new ChemistryError('invalidInput', `RDKit cannot parse '${entry.smiles.slice(0, 200)}'`);
       return { smiles };
     }
     case 'sdf': {
-      const record = single(sdfRecords(content), 'molecule record');
-      return { smiles: await smilesOfMolblock(joinLines(record.lines)) };
+      const record = single(readSdf(content).records, 'molecule record');
+      return { smiles: await smilesOfMolblock(record.molfile) };
     }
     case 'mol2': {
-      single(mol2Records(content), 'MOL2 molecule');
+      single(readMol2(content).records, 'MOL2 molecule');
       let sdf: string;
       try {
         sdf = await convert(content, 'mol2', 'sdf');
@@ -118,8 +101,7 @@ export async function toSmiles(ext: string, content: string): Promise<{ smiles: 
       return { smiles: await smilesOfMolblock(sdf) };
     }
     case 'xyz': {
-      const frames = xyzFrames(content);
-      if ('error' in frames) throw new ChemistryError('invalidInput', frames.error.ok ? '' : frames.error.detail);
+      const frames = xyzFramesOf(content);
       const frame = single(frames, 'XYZ frame');
       return { smiles: await smilesViaObabel(xyzToPdb(frame.lines), 'pdb') };
     }
@@ -142,7 +124,7 @@ export function xyzToPdb(frame: readonly string[]): string {
   const counts = new Map<string, number>();
   frame.slice(2).forEach((line, i) => {
     const [symbol = 'X', x = '0', y = '0', z = '0'] = line.trim().split(/\s+/);
-    const element = /^\d+$/.test(symbol) ? (ELEMENT_BY_NUMBER[Number(symbol)] ?? 'X') : symbol;
+    const element = xyzSymbol(symbol);
     const n = (counts.get(element) ?? 0) + 1;
     counts.set(element, n);
     const name = `${element.toUpperCase()}${n}`.slice(0, 4);
@@ -154,22 +136,6 @@ export function xyzToPdb(frame: readonly string[]): string {
   return joinLines([...out, 'END']);
 }
 
-// XYZ files may give atomic numbers instead of symbols; the common organic ones suffice.
-const ELEMENT_BY_NUMBER: Readonly<Record<number, string>> = {
-  1: 'H',
-  5: 'B',
-  6: 'C',
-  7: 'N',
-  8: 'O',
-  9: 'F',
-  14: 'Si',
-  15: 'P',
-  16: 'S',
-  17: 'Cl',
-  35: 'Br',
-  53: 'I',
-};
-
 /** Base64 of an SVG depiction of the SMILES (the API returns images as base64). */
 export async function smilesImage(smiles: string, width = 300, height = 200): Promise<string> {
   return Buffer.from(await depictSvg(smiles, width, height), 'utf8').toString('base64');
@@ -180,33 +146,19 @@ export async function smilesImage(smiles: string, width = 300, height = 200): Pr
 
 /** z coordinates of the atoms of a file, where the format has coordinates at all. */
 function zCoordinates(format: StructureExt, content: string): number[] {
+  const zs = (records: readonly { atoms: readonly { z: number }[] }[]) =>
+    records.flatMap((r) => r.atoms.map((a) => a.z));
   switch (format) {
     case 'sdf':
-      return sdfRecords(content).flatMap((record) => {
-        const atoms = Number.parseInt((record.lines[3] ?? '').slice(0, 3), 10) || 0;
-        return record.lines.slice(4, 4 + atoms).map((l) => Number(l.slice(20, 30)));
-      });
+      return zs(readSdf(content).records);
     case 'pdb':
+      return zs(readPdb(content).records);
     case 'pdbqt':
-      return splitLines(content)
-        .filter(isAtomRecord)
-        .map((l) => Number(l.slice(46, 54)));
+      return zs(readPdbqt(content).records);
     case 'mol2':
-      return mol2Records(content).flatMap((record) => {
-        const start = record.lines.findIndex((l) => /^@<TRIPOS>ATOM/i.test(l.trim()));
-        if (start < 0) return [];
-        const end = record.lines.findIndex((l, i) => i > start && l.trim().startsWith('@<TRIPOS>'));
-        return record.lines
-          .slice(start + 1, end < 0 ? undefined : end)
-          .filter((l) => l.trim() !== '')
-          .map((l) => Number(l.trim().split(/\s+/)[4]));
-      });
-    case 'xyz': {
-      const frames = xyzFrames(content);
-      return 'error' in frames
-        ? []
-        : frames.flatMap((f) => f.lines.slice(2).map((l) => Number(l.trim().split(/\s+/)[3])));
-    }
+      return zs(readMol2(content).records);
+    case 'xyz':
+      return zs(readXyz(content).records);
     case 'cif':
       // mmCIF always carries Cartesian coordinates.
       return [0, 1];
@@ -215,25 +167,20 @@ function zCoordinates(format: StructureExt, content: string): number[] {
   }
 }
 
-/** True when the atoms do not all lie in one z plane (a 2D molfile has z = 0 throughout). */
-export function hasDepth(zs: readonly number[]): boolean {
-  const finite = zs.filter(Number.isFinite);
-  if (finite.length === 0) return false;
-  return Math.max(...finite) - Math.min(...finite) > 1e-3;
-}
+export { hasDepth };
 
 /** Every SDF record of `sdf` has 3D coordinates (records of up to 3 atoms may be planar). */
 function sdfIs3d(sdf: string): boolean {
-  const records = sdfRecords(sdf);
-  return (
-    records.length > 0 &&
-    records.every((record) => {
-      const atoms = Number.parseInt((record.lines[3] ?? '').slice(0, 3), 10) || 0;
-      if (atoms === 0) return false;
-      if (atoms <= 3) return true;
-      return hasDepth(record.lines.slice(4, 4 + atoms).map((l) => Number(l.slice(20, 30))));
-    })
-  );
+  const records = readSdf(sdf).records;
+  return records.length > 0 && records.every((r) => r.atoms.length > 0 && (r.atoms.length <= 3 || isThreeD(r.atoms)));
+}
+
+/** The frames of an XYZ file; the reader's first error as the layer's error. */
+function xyzFramesOf(content: string) {
+  const read = readXyz(content);
+  const [error] = read.errors;
+  if (error) throw new ChemistryError('invalidInput', error.detail);
+  return read.records;
 }
 
 export interface To3dOptions {
@@ -258,11 +205,7 @@ export interface To3dOptions {
  */
 function obabelInputs(format: StructureExt, content: string): { text: string; format: string }[] {
   if (format === 'pdbqt') return [{ text: pdbqtToPdb(content), format: 'pdb' }];
-  if (format === 'xyz') {
-    const frames = xyzFrames(content);
-    if ('error' in frames) throw new ChemistryError('invalidInput', frames.error.ok ? '' : frames.error.detail);
-    return frames.map((frame) => ({ text: xyzToPdb(frame.lines), format: 'pdb' }));
-  }
+  if (format === 'xyz') return xyzFramesOf(content).map((frame) => ({ text: xyzToPdb(frame.lines), format: 'pdb' }));
   return [{ text: content, format }];
 }
 
@@ -278,11 +221,11 @@ async function convertEach(
 
 /** SMILES (with titles) of every record, for the ETKDG fallback. */
 async function smilesRecords(format: StructureExt, content: string): Promise<string[]> {
-  if (format === 'smi') return smiLines(content).map((e) => `${e.smiles} ${e.name}`.trim());
+  if (format === 'smi') return smilesLines(content).map((e) => `${e.smiles} ${e.name}`.trim());
   if (format === 'sdf') {
     const out: string[] = [];
-    for (const record of sdfRecords(content)) {
-      out.push(`${await smilesOfMolblock(joinLines(record.lines))} ${(record.lines[0] ?? '').trim()}`.trim());
+    for (const record of readSdf(content).records) {
+      out.push(`${await smilesOfMolblock(record.molfile)} ${record.title.trim()}`.trim());
     }
     return out;
   }
@@ -297,10 +240,10 @@ async function smilesRecords(format: StructureExt, content: string): Promise<str
 async function builtProblem(sdf: string, expected: readonly string[] | null): Promise<string | null> {
   if (!sdfIs3d(sdf)) return 'flat (2D) coordinates';
   if (!expected) return null;
-  const records = sdfRecords(sdf);
+  const records = readSdf(sdf).records;
   if (records.length !== expected.length) return `${records.length} records for ${expected.length} molecules`;
   for (const [i, record] of records.entries()) {
-    if (!(await sameMolecule(expected[i]!, joinLines(record.lines)))) {
+    if (!(await sameMolecule(expected[i]!, record.molfile))) {
       return `record ${i + 1} is not ${expected[i]} (stereo or bonds changed)`;
     }
   }
@@ -370,227 +313,4 @@ export async function toMol2(ext: string, content: string, options: { addHydroge
   } catch (error) {
     throw conversionFailed('conversion to MOL2 failed', error);
   }
-}
-
-// ---------------------------------------------------------------------------
-// Merge
-
-export interface MergeInput {
-  /** Shown in the merged file's REMARK records (a file name without extension). */
-  name: string;
-  ext: string;
-  content: string;
-}
-
-/** Chain identifiers in the order they are handed out. */
-const CHAIN_IDS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** Replaces columns [start, start + text.length) of a fixed-column line (0-based start). */
-function setColumns(line: string, start: number, text: string): string {
-  const padded = line.padEnd(start + text.length);
-  return padded.slice(0, start) + text + padded.slice(start + text.length);
-}
-
-interface MergeBlock {
-  name: string;
-  /** PDB text; 'structure' keeps its chains and residues, 'molecule' is one residue per molecule. */
-  kind: 'structure' | 'molecule';
-  /** For 'structure': one text. For 'molecule': one PDB text per molecule. */
-  texts: string[];
-}
-
-/** Splits Open Babel's multi-molecule PDB output (MODEL blocks) into one text per molecule. */
-function obabelModels(pdb: string): string[] {
-  const models: string[][] = [];
-  let current: string[] | null = null;
-  let sawModel = false;
-  for (const line of splitLines(pdb)) {
-    const record = recordName(line);
-    if (record === 'MODEL') {
-      sawModel = true;
-      current = [];
-      models.push(current);
-    } else if (record === 'ENDMDL') {
-      current = null;
-    } else if (current) {
-      current.push(line);
-    } else if (!sawModel) {
-      if (models.length === 0) models.push([]);
-      models[0]!.push(line);
-    }
-  }
-  return models.filter((m) => m.some(isAtomRecord)).map(joinLines);
-}
-
-async function prepareMergeBlock(input: MergeInput): Promise<MergeBlock> {
-  const format = structureFormat(input.ext, ['pdb', 'pdbqt', 'sdf', 'mol2', 'smi']);
-  if (format === 'pdb') return { name: input.name, kind: 'structure', texts: [firstModel(input.content)] };
-  if (format === 'pdbqt') {
-    return {
-      name: input.name,
-      kind: 'structure',
-      texts: [pdbqtToPdb(firstModel(input.content), { keepHydrogens: true })],
-    };
-  }
-  let pdb: string;
-  try {
-    pdb = await convert(input.content, format, 'pdb', { gen3d: format === 'smi' });
-  } catch (error) {
-    throw conversionFailed(`could not convert ${input.name}.${input.ext} to PDB`, error);
-  }
-  return { name: input.name, kind: 'molecule', texts: obabelModels(pdb) };
-}
-
-/**
- * Source names go into free-text REMARK 999 records (a number no reader interprets;
- * viewers do read 290, 350, 465 ...), on one line within 80 columns.
- */
-const remarkName = (name: string) => name.replace(/[\r\n\t]+/g, ' ').slice(0, 50);
-
-/** Atom names made unique within a residue (element + running number) when they are not. */
-function uniqueAtomNames(lines: string[]): string[] {
-  const names = lines.map((l) => l.slice(12, 16).trim());
-  if (new Set(names).size === names.length) return lines;
-  const counters = new Map<string, number>();
-  return lines.map((line) => {
-    const element = parseAtomLine(line, 0, true)?.element || 'X';
-    const n = (counters.get(element) ?? 0) + 1;
-    counters.set(element, n);
-    const name = `${element}${n}`;
-    // One-letter elements start in col 14, two-letter ones in col 13 (PDB alignment).
-    const field = element.length === 1 && name.length < 4 ? ` ${name}`.padEnd(4) : name.slice(0, 4).padEnd(4);
-    return setColumns(line, 12, field);
-  });
-}
-
-/**
- * Merges structures into one PDB: each input keeps its own chain(s) (PDB chains are
- * kept when free, otherwise relabelled to the next free identifier; each SDF/MOL2/
- * SMILES input becomes a new chain with one HETATM residue per molecule). Atom
- * serials are renumbered from 1 across the file (TER records take a serial, as the
- * format defines), CONECT records follow the new serials, and END appears once.
- * SMILES get 3D coordinates (obabel --gen3d); PDB inputs contribute their first model.
- */
-export async function mergeToPdb(files: readonly MergeInput[]): Promise<string> {
-  const blocks: MergeBlock[] = [];
-  for (const file of files) blocks.push(await prepareMergeBlock(file));
-
-  const used = new Set<string>();
-  const takeChain = (preferred: string | null): string => {
-    if (preferred && preferred !== ' ' && !used.has(preferred)) {
-      used.add(preferred);
-      return preferred;
-    }
-    const free = [...CHAIN_IDS].find((c) => !used.has(c));
-    if (!free) throw new ChemistryError('invalidInput', `more than ${CHAIN_IDS.length} chains to merge`);
-    used.add(free);
-    return free;
-  };
-
-  let serial = 0;
-  const nextSerial = () => encodeHybrid36(++serial, 5);
-  const remarks: string[] = [];
-  const atoms: string[] = [];
-  const conects: string[] = [];
-
-  // Rewrites one PDB text's atom, ANISOU and TER lines with new serials and chains.
-  const emit = (
-    text: string,
-    chainFor: (original: string) => string,
-    /** For a one-residue molecule: rewrites record, residue name and number (atom names are made unique too). */
-    residueFor: ((line: string) => string) | null,
-  ): string[] => {
-    const serials = new Map<string, string>();
-    const chainsUsed: string[] = [];
-    let lastAtom: string | null = null;
-    const lines = splitLines(text);
-    const atomLines = lines.filter(isAtomRecord);
-    const renamed = residueFor ? uniqueAtomNames(atomLines) : atomLines;
-    let atomIndex = 0;
-    for (const line of lines) {
-      const record = recordName(line);
-      if (isAtomRecord(line)) {
-        const chain = chainFor(line.slice(21, 22).trim());
-        if (!chainsUsed.includes(chain)) chainsUsed.push(chain);
-        const next = nextSerial();
-        const old = line.slice(6, 11).trim();
-        if (!serials.has(old)) serials.set(old, next);
-        let out = renamed[atomIndex++]!;
-        out = setColumns(out, 6, next);
-        out = setColumns(out, 21, chain);
-        if (residueFor) out = residueFor(out);
-        atoms.push(out);
-        lastAtom = out;
-      } else if (record === 'ANISOU' && lastAtom) {
-        // Same columns 7-27 as its atom.
-        atoms.push(setColumns(line, 6, lastAtom.slice(6, 27)));
-      } else if (record === 'TER' && lastAtom) {
-        atoms.push(`TER   ${nextSerial()}      ${lastAtom.slice(17, 27)}`);
-      } else if (record === 'CONECT') {
-        const parsed = parseConect(line);
-        const origin = parsed && serials.get(parsed.origin);
-        if (!parsed || !origin) continue;
-        const bonded = parsed.bonded.map((s) => serials.get(s)).filter((s): s is string => s !== undefined);
-        if (bonded.length > 0)
-          conects.push(
-            ...formatConect(
-              origin.trim(),
-              bonded.map((s) => s.trim()),
-            ),
-          );
-      }
-    }
-    return chainsUsed;
-  };
-
-  for (const block of blocks) {
-    if (block.kind === 'structure') {
-      const chainMap = new Map<string, string>();
-      const text = block.texts[0] ?? '';
-      if (!splitLines(text).some(isAtomRecord)) {
-        throw new ChemistryError('invalidInput', `${block.name} has no ATOM or HETATM records`);
-      }
-      const chains = emit(
-        text,
-        (original) => {
-          let chain = chainMap.get(original);
-          if (chain === undefined) {
-            chain = takeChain(original === '' ? null : original);
-            chainMap.set(original, chain);
-          }
-          return chain;
-        },
-        null,
-      );
-      remarks.push(
-        `REMARK 999 CHAIN${chains.length > 1 ? 'S' : ''} ${chains.join(',')} FROM ${remarkName(block.name)}`,
-      );
-    } else {
-      if (block.texts.length === 0) throw new ChemistryError('invalidInput', `${block.name} has no molecules`);
-      const chain = takeChain(null);
-      block.texts.forEach((text, index) => {
-        const atomLines = splitLines(text).filter(isAtomRecord);
-        const residues = new Set(atomLines.map((l) => l.slice(17, 27)));
-        // A one-residue molecule becomes HETATM residue <index+1>; a multi-residue one
-        // (a peptide from MOL2) keeps its residues and only changes chain.
-        if (residues.size > 1) {
-          emit(text, () => chain, null);
-          return;
-        }
-        emit(
-          text,
-          () => chain,
-          (line: string) => {
-            const resName = line.slice(17, 20).trim() || 'UNL';
-            let out = setColumns(line, 0, 'HETATM');
-            out = setColumns(out, 17, resName.padStart(3));
-            out = setColumns(out, 22, `${encodeHybrid36(index + 1, 4)} `);
-            return out;
-          },
-        );
-      });
-      remarks.push(`REMARK 999 CHAIN ${chain} FROM ${remarkName(block.name)}`);
-    }
-  }
-  return joinLines([...remarks, ...atoms, ...conects, 'END']);
 }

@@ -5,10 +5,7 @@
  */
 
 export {
-  firstModel,
   hasDepth,
-  type MergeInput,
-  mergeToPdb,
   smilesImage,
   type To3dOptions,
   to3d,
@@ -28,7 +25,9 @@ export {
   type ValidationResult,
   validateStructure,
 } from './formats';
-export { type MoleculePart, splitMol2, splitSdf, splitSmi } from './multi-split';
+export { type MergeInput, mergeToPdb } from './merge-pdb';
+export { type Molecule, type MoleculeFormat, moleculeFormat, splitMolecules } from './molecules';
+export { type MoleculePart, splitMultiMolecule } from './multi-split';
 export {
   type ConvertOptions,
   convert,
@@ -39,15 +38,7 @@ export {
   obabelFormat,
   runObabel,
 } from './openbabel';
-export {
-  type ChainPart,
-  type LigandPart,
-  type PdbSplit,
-  STANDARD_RESIDUES,
-  splitChains,
-  splitPdb,
-  WATER_RESIDUES,
-} from './pdb-split';
+export { type ChainPart, type LigandPart, type PdbSplit, splitChains, splitPdb } from './pdb-split';
 export { pdbqtToPdb } from './pdbqt';
 export {
   canonicalSmiles,
@@ -58,4 +49,14 @@ export {
   type RDKitModule,
   sameMolecule,
 } from './rdkit';
+export { firstModel } from './readers/pdb';
+export {
+  AMINO_ACIDS,
+  BINDING_SITE_METALS,
+  classifyResidues,
+  isPolymer,
+  type ResidueClass,
+  STANDARD_RESIDUES,
+  WATER_RESIDUES,
+} from './residues';
 export { withTempDir } from './temp-dir';

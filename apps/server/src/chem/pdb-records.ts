@@ -7,7 +7,7 @@
 import { decodeHybrid36 } from './hybrid36';
 
 export interface PdbAtom {
-  /** Index of the line in the file (0-based). */
+  /** Line of the file (1-based). */
   readonly line: number;
   readonly text: string;
   readonly hetero: boolean;

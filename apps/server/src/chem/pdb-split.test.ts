@@ -87,12 +87,12 @@ describe('splitPdb', () => {
 
   it('treats MODRES-listed HETATM residues as polymer even without geometry', () => {
     const text = [
-      'MODRES 1ABC SEP A   10  SER  PHOSPHOSERINE',
+      'MODRES 1ABC XSR A   10  SER  A MODIFIED SERINE NOT IN THE NAME TABLE',
       pdbAtom({
         record: 'HETATM',
         serial: 1,
         name: ' N',
-        resName: 'SEP',
+        resName: 'XSR',
         chain: 'A',
         resSeq: 10,
         x: 0,
@@ -104,7 +104,7 @@ describe('splitPdb', () => {
         record: 'HETATM',
         serial: 2,
         name: ' P',
-        resName: 'SEP',
+        resName: 'XSR',
         chain: 'A',
         resSeq: 10,
         x: 5,
@@ -116,7 +116,7 @@ describe('splitPdb', () => {
         record: 'HETATM',
         serial: 3,
         name: ' N',
-        resName: 'SEP',
+        resName: 'XSR',
         chain: 'A',
         resSeq: 11,
         x: 20,
@@ -128,7 +128,7 @@ describe('splitPdb', () => {
         record: 'HETATM',
         serial: 4,
         name: ' P',
-        resName: 'SEP',
+        resName: 'XSR',
         chain: 'A',
         resSeq: 11,
         x: 25,
@@ -138,8 +138,16 @@ describe('splitPdb', () => {
       }),
     ].join('\n');
     const split = splitPdb(text, 'x');
-    // SEP 10 is listed; SEP 11 is not and is bonded to nothing: a ligand.
-    expect(split.ligands.map((l) => l.name)).toEqual(['x_SEP_A11']);
+    // XSR 10 is listed; XSR 11 is not, is bonded to nothing and its name is no known modified residue: a ligand.
+    expect(split.ligands.map((l) => l.name)).toEqual(['x_XSR_A11']);
+    expect(atomLines(split.others)).toHaveLength(2);
+  });
+
+  it('treats a modified residue known by name (SEP) as polymer even without MODRES or a bond', () => {
+    const sep = (serial: number, name: string, element: string, x: number) =>
+      pdbAtom({ record: 'HETATM', serial, name, resName: 'SEP', chain: 'A', resSeq: 11, x, y: 0, z: 0, element });
+    const split = splitPdb([sep(1, ' N', 'N', 20), sep(2, ' P', 'P', 25)].join('\n'), 'x');
+    expect(split.ligands).toEqual([]);
     expect(atomLines(split.others)).toHaveLength(2);
   });
 

@@ -4,39 +4,22 @@
  * exactly its ATOM/HETATM lines, each once (tested on every bench complex), so a
  * split never renumbers, re-perceives or drops an atom.
  *
- * What counts as a ligand is a docking decision, not only a naming one:
- * - a HETATM residue instance (residue name + chain + number + insertion code, all
- *   alt-locs together) whose name is not one of the 21 standard names of the spec
- *   (20 amino acids and HOH) and not a water;
- * - but NOT a single-atom ion (ZN, MG, CA, NA, K, CL, FE ...: one heavy atom). Metal
- *   ions are part of the binding site (the zinc of 1s63 coordinates the inhibitor);
- *   removing them with the ligands would hand the docking a receptor with an empty
- *   metal site. They stay in `others` with the protein.
- * - and NOT a modified residue of the polymer (MSE, SEP, TPO ... written as HETATM):
- *   one listed in MODRES, or joined to its neighbour by a peptide (C-N) or
- *   phosphodiester (O3'-P) bond. Cutting one out would break the chain.
+ * What counts as a ligand is the residue classification of chem/residues.ts, shared
+ * with Quick Prepare and receptor preparation: each ligand or cofactor residue
+ * instance (name + chain + number + insertion code, all alt-locs together) is a part;
+ * waters go to one water part; the polymer, its modified residues (MSE, SEP ... by
+ * name, MODRES or peptide bond: cutting one out would break the chain) and single-atom
+ * ions stay in `others`. Metal ions are part of the binding site (the zinc of 1s63
+ * coordinates the inhibitor): removing them with the ligands would hand the docking a
+ * receptor with an empty metal site.
  * Bonds between parts (a covalent ligand's link to a cysteine) cannot be kept in
  * either part's CONECT records and are dropped; each part keeps the CONECT records
  * among its own atoms.
  */
-import {
-  formatConect,
-  isAtomRecord,
-  isHydrogen,
-  type PdbAtom,
-  parseAtomLine,
-  parseConect,
-  recordName,
-} from './pdb-records';
+import { formatConect, type PdbAtom, recordName } from './pdb-records';
+import { type PdbConect, type PdbFile, type PdbLine, type Residue, readPdb } from './readers/pdb';
+import { classifyResidues } from './residues';
 import { joinLines, safeName, uniqueNames } from './text';
-
-/** The 20 amino acids and HOH: the spec's "21 standard residue names" that are never ligands. */
-export const STANDARD_RESIDUES: ReadonlySet<string> = new Set(
-  'ALA ARG ASN ASP CYS GLN GLU GLY HIS ILE LEU LYS MET PHE PRO SER THR TRP TYR VAL HOH'.split(' '),
-);
-
-/** Water residue names: HOH plus the names other programs use (WAT, DOD, H2O; TIP/SOL/SPC from MD). */
-export const WATER_RESIDUES: ReadonlySet<string> = new Set('HOH WAT DOD H2O TIP TP3 T3P SOL SPC'.split(' '));
 
 export interface LigandPart {
   name: string;
@@ -71,195 +54,17 @@ export interface ChainPart {
 }
 
 // ---------------------------------------------------------------------------
-// Reading the file once into lines, atoms, residues and models.
-
-type LineKind = 'atom' | 'anisou' | 'conect' | 'ter' | 'model' | 'endmdl' | 'end' | 'master' | 'other';
-
-interface ParsedLine {
-  text: string;
-  kind: LineKind;
-  /** The atom of an ATOM/HETATM line, or the atom an ANISOU/SIGATM/SIGUIJ line belongs to. */
-  atom: PdbAtom | null;
-  /** 1-based model ordinal (1 when the file has no MODEL records). */
-  model: number;
-}
-
-interface Residue {
-  key: string;
-  model: number;
-  atoms: PdbAtom[];
-  resName: string;
-  chain: string;
-  resSeq: number;
-  resSeqText: string;
-  iCode: string;
-  hetero: boolean;
-}
-
-interface Conect {
-  line: ParsedLine;
-  parsed: { origin: string; bonded: string[] };
-}
-
-interface ParsedPdb {
-  lines: ParsedLine[];
-  /** The CONECT records, parsed once (parts filter them many times). */
-  conects: Conect[];
-  /** Atoms by serial (several when models repeat serials). */
-  bySerial: Map<string, PdbAtom[]>;
-  /** LINK records: both atoms' residue keys (as residueKey) and atom names. */
-  links: { a: string; aName: string; b: string; bName: string }[];
-  residues: Residue[];
-  residueOf: Map<PdbAtom, Residue>;
-  modelLines: Map<number, string>;
-  multiModel: boolean;
-  modres: Set<string>;
-}
-
-function parsePdb(text: string): ParsedPdb {
-  const raw = text.split(/\r\n|\r|\n/);
-  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
-  const lines: ParsedLine[] = [];
-  const residues: Residue[] = [];
-  const byKey = new Map<string, Residue>();
-  const residueOf = new Map<PdbAtom, Residue>();
-  const modelLines = new Map<number, string>();
-  const modres = new Set<string>();
-  const bySerial = new Map<string, PdbAtom[]>();
-  const links: ParsedPdb['links'] = [];
-  let model = 1;
-  let modelCount = 0;
-  let lastAtom: PdbAtom | null = null;
-  raw.forEach((line, i) => {
-    const record = recordName(line);
-    if (isAtomRecord(line)) {
-      const atom = parseAtomLine(line, i, true)!;
-      lastAtom = atom;
-      lines.push({ text: line, kind: 'atom', atom, model });
-      const sameSerial = bySerial.get(atom.serial);
-      if (sameSerial) sameSerial.push(atom);
-      else bySerial.set(atom.serial, [atom]);
-      const key = `${model}|${atom.resName}|${atom.chain}|${atom.resSeqText}|${atom.iCode}`;
-      let residue = byKey.get(key);
-      if (!residue) {
-        residue = {
-          key,
-          model,
-          atoms: [],
-          resName: atom.resName,
-          chain: atom.chain,
-          resSeq: atom.resSeq,
-          resSeqText: atom.resSeqText,
-          iCode: atom.iCode,
-          hetero: atom.hetero,
-        };
-        byKey.set(key, residue);
-        residues.push(residue);
-      }
-      residue.atoms.push(atom);
-      residueOf.set(atom, residue);
-      return;
-    }
-    if (record === 'ANISOU' || record === 'SIGATM' || record === 'SIGUIJ') {
-      // These repeat the serial of the atom they describe and follow it directly.
-      const owner: PdbAtom | null = lastAtom;
-      const belongs = owner !== null && owner.serial === line.slice(6, 11).trim();
-      lines.push({ text: line, kind: belongs ? 'anisou' : 'other', atom: belongs ? owner : null, model });
-      return;
-    }
-    let kind: LineKind = 'other';
-    if (record === 'CONECT') kind = 'conect';
-    else if (record === 'TER') kind = 'ter';
-    else if (record === 'MODEL') {
-      kind = 'model';
-      modelCount++;
-      model = modelCount;
-      modelLines.set(model, line);
-    } else if (record === 'ENDMDL') kind = 'endmdl';
-    else if (record === 'END') kind = 'end';
-    else if (record === 'MASTER') kind = 'master';
-    else if (record === 'MODRES') {
-      // MODRES: residue name 13-15, chain 17, number 19-22, insertion code 23.
-      modres.add(
-        `${line.slice(12, 15).trim()}|${line.slice(16, 17).trim()}|${line.slice(18, 22).trim()}|${line.slice(22, 23).trim()}`,
-      );
-    } else if (record === 'LINK') {
-      // LINK: atom 13-16, residue 18-20, chain 22, number 23-26, code 27; the partner from col 43.
-      const side = (at: number) => ({
-        key: `${line.slice(at + 5, at + 8).trim()}|${line.slice(at + 9, at + 10).trim()}|${line.slice(at + 10, at + 14).trim()}|${line.slice(at + 14, at + 15).trim()}`,
-        name: line.slice(at, at + 4).trim(),
-      });
-      const a = side(12);
-      const b = side(42);
-      links.push({ a: a.key, aName: a.name, b: b.key, bName: b.name });
-    }
-    lines.push({ text: line, kind, atom: null, model });
-  });
-  const conects: Conect[] = [];
-  for (const line of lines) {
-    const conect = line.kind === 'conect' ? parseConect(line.text) : null;
-    if (conect) conects.push({ line, parsed: conect });
-  }
-  return { lines, conects, bySerial, links, residues, residueOf, modelLines, multiModel: modelCount > 1, modres };
-}
-
-// ---------------------------------------------------------------------------
-// Classification.
-
-const distance = (a: PdbAtom, b: PdbAtom) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
-
-function atomNamed(residue: Residue, ...names: string[]): PdbAtom | undefined {
-  return residue.atoms.find((a) => names.includes(a.name.trim()));
-}
-
-// A covalent C-N or O3'-P bond is 1.33-1.6 Å; 2.0 Å leaves room for poor geometry
-// while staying far below any non-bonded contact (> 2.5 Å).
-const LINK_MAX = 2.0;
-
-function linked(a: Residue | undefined, aAtoms: string[], b: Residue | undefined, bAtoms: string[]): boolean {
-  if (!a || !b) return false;
-  const x = atomNamed(a, ...aAtoms);
-  const y = atomNamed(b, ...bAtoms);
-  return !!x && !!y && distance(x, y) <= LINK_MAX;
-}
-
-/** True for a HETATM residue that is part of the polymer: listed in MODRES, or peptide/phosphodiester-linked. */
-function isPolymerResidue(parsed: ParsedPdb, index: number): boolean {
-  const residue = parsed.residues[index]!;
-  if (parsed.modres.has(`${residue.resName}|${residue.chain}|${residue.resSeqText}|${residue.iCode}`)) return true;
-  const sameChain = (r: Residue | undefined) => r && r.chain === residue.chain && r.model === residue.model;
-  const previous = sameChain(parsed.residues[index - 1]) ? parsed.residues[index - 1] : undefined;
-  const next = sameChain(parsed.residues[index + 1]) ? parsed.residues[index + 1] : undefined;
-  return (
-    linked(previous, ['C'], residue, ['N']) ||
-    linked(residue, ['C'], next, ['N']) ||
-    linked(previous, ["O3'", 'O3*'], residue, ['P']) ||
-    linked(residue, ["O3'", 'O3*'], next, ['P'])
-  );
-}
-
-/** Distinct heavy atoms (alt-locs of one atom share a name and count once). */
-function heavyAtomCount(residue: Residue): number {
-  return new Set(residue.atoms.filter((a) => !isHydrogen(a.element)).map((a) => a.name.trim())).size;
-}
+// Classification (chem/residues.ts): ligands and cofactors get a part each, waters
+// theirs, everything else (polymer, modified residues, metals, ions) stays in others.
 
 type Role = 'ligand' | 'water' | 'others';
 
-function classify(parsed: ParsedPdb): Map<Residue, Role> {
-  const roles = new Map<Residue, Role>();
-  parsed.residues.forEach((residue, index) => {
-    const name = residue.resName.toUpperCase();
-    if (WATER_RESIDUES.has(name)) roles.set(residue, 'water');
-    else if (
-      residue.hetero &&
-      !STANDARD_RESIDUES.has(name) &&
-      heavyAtomCount(residue) > 1 &&
-      !isPolymerResidue(parsed, index)
-    ) {
-      roles.set(residue, 'ligand');
-    } else roles.set(residue, 'others');
-  });
-  return roles;
+function roles(parsed: PdbFile): Map<Residue, Role> {
+  const out = new Map<Residue, Role>();
+  for (const [residue, kind] of classifyResidues(parsed.residues, parsed.modres)) {
+    out.set(residue, kind === 'water' ? 'water' : kind === 'ligand' || kind === 'cofactor' ? 'ligand' : 'others');
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------
@@ -273,11 +78,11 @@ class PartBuilder {
   private openModel: number | null = null;
 
   constructor(
-    private readonly parsed: ParsedPdb,
+    private readonly parsed: PdbFile,
     private readonly wrapModels: boolean,
   ) {}
 
-  add(line: ParsedLine): void {
+  add(line: PdbLine): void {
     if (this.wrapModels && this.openModel !== line.model) {
       if (this.openModel !== null) this.lines.push('ENDMDL');
       this.lines.push(this.parsed.modelLines.get(line.model) ?? `MODEL     ${String(line.model).padStart(4)}`);
@@ -302,7 +107,7 @@ class PartBuilder {
 }
 
 /** The CONECT records restricted to bonds between atoms of `serials` (verbatim when nothing is cut). */
-function conectWithin(conects: readonly Conect[], serials: ReadonlySet<string>): string[] {
+function conectWithin(conects: readonly PdbConect[], serials: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const { line, parsed } of conects) {
     if (!serials.has(parsed.origin)) continue;
@@ -317,7 +122,7 @@ function conectWithin(conects: readonly Conect[], serials: ReadonlySet<string>):
 const describe = (a: PdbAtom) => `${a.resName} ${a.chain}${a.resSeqText}${a.iCode} ${a.name.trim()}`;
 
 /** Atoms outside `residue` bonded to it by CONECT or LINK records (see LigandPart.bondedTo). */
-function bondsLeaving(parsed: ParsedPdb, residue: Residue): string[] {
+function bondsLeaving(parsed: PdbFile, residue: Residue): string[] {
   const inside = new Set(residue.atoms.map((a) => a.serial));
   const found = new Set<string>();
   const outsideAtoms = (serial: string) =>
@@ -355,9 +160,9 @@ function ligandName(baseName: string, residue: Residue, multiModel: boolean): st
  * MASTER is dropped because its record counts would be wrong for every part.
  */
 export function splitPdb(text: string, baseName: string): PdbSplit {
-  const parsed = parsePdb(text);
-  const roles = classify(parsed);
-  const roleOf = (atom: PdbAtom) => roles.get(parsed.residueOf.get(atom)!)!;
+  const parsed = readPdb(text);
+  const roleByResidue = roles(parsed);
+  const roleOf = (atom: PdbAtom) => roleByResidue.get(parsed.residueOf.get(atom)!)!;
 
   const ligandBuilders = new Map<Residue, PartBuilder>();
   const water = new PartBuilder(parsed, parsed.multiModel);
@@ -427,7 +232,7 @@ export function splitPdb(text: string, baseName: string): PdbSplit {
  * with their chain, CRYST1 to every part, CONECT records within each chain.
  */
 export function splitChains(text: string, baseName: string): ChainPart[] {
-  const parsed = parsePdb(text);
+  const parsed = readPdb(text);
   const builders = new Map<string, PartBuilder>();
   const cryst1 = parsed.lines.find((l) => recordName(l.text) === 'CRYST1')?.text;
   let lastChain: string | null = null;

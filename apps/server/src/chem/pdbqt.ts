@@ -8,46 +8,9 @@
  * carbon ("[C]N1[C][C][C]C1=N" for 1uou's ligand). Converting to heavy-atom PDB first
  * lets obabel perceive bonds, bond orders and hydrogens from the geometry instead.
  */
-import { atomElement, isAtomRecord, recordName } from './pdb-records';
+import { isAtomRecord, recordName } from './pdb-records';
+import { adTypeElement } from './readers/pdbqt';
 import { joinLines, splitLines } from './text';
-
-const AD_TYPES: Readonly<Record<string, string>> = {
-  A: 'C',
-  C: 'C',
-  N: 'N',
-  NA: 'N',
-  NS: 'N',
-  OA: 'O',
-  OS: 'O',
-  S: 'S',
-  SA: 'S',
-  H: 'H',
-  HD: 'H',
-  HS: 'H',
-  P: 'P',
-  F: 'F',
-  CL: 'CL',
-  BR: 'BR',
-  I: 'I',
-  MG: 'MG',
-  MN: 'MN',
-  ZN: 'ZN',
-  CA: 'CA',
-  FE: 'FE',
-  SI: 'SI',
-  B: 'B',
-  // Hydrated docking's water oxygen.
-  W: 'O',
-};
-
-/** Element for an AutoDock type; null for glue pseudo-atoms (G0-G9) of macrocycle docking. */
-export function adTypeElement(type: string, line: string): string | null {
-  const t = type.trim().toUpperCase();
-  if (/^G\d$/.test(t)) return null;
-  // Meeko's macrocycle ring-closure carbons: CG0-CG9.
-  if (/^CG\d$/.test(t)) return 'C';
-  return AD_TYPES[t] ?? atomElement(`${line.slice(0, 76).padEnd(76)}  `, line.startsWith('HETATM'));
-}
 
 /**
  * Rewrites a PDBQT as PDB: atom records keep columns 1-66 and get the element in

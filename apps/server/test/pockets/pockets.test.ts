@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AuthResult, DetectPocketsResult, DockingPocket, MessageKey, ProjectFile } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHydrogen, parseAtomLine } from '../../src/chem/pdb-records';
@@ -18,6 +21,8 @@ let projectId: number;
 let receptor: ProjectFile;
 let ligand: ProjectFile;
 
+const fixture = (name: string) =>
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../fixtures', name), 'utf8');
 const round2 = (v: number) => Math.round(v * 100) / 100;
 function box(points: { x: number; y: number; z: number }[], margin: number): DockingPocket {
   const lo = (k: 'x' | 'y' | 'z') => Math.min(...points.map((p) => p[k]));
@@ -180,6 +185,20 @@ describe('pocket around residues (spec §5)', () => {
       }),
     );
     expect(pocket).toEqual(box([...pick('A', [97, 142]), ...pick('B', [97, 142])], 5));
+  });
+
+  it('reads an mmCIF protein with its author residue numbers (as the PDB entry has them)', async () => {
+    const cif = await importOk(t, owner.token, projectId, '1a8o.cif', fixture('1a8o.cif'));
+    const pocket = expectOk(
+      await post<DockingPocket>('pocket/residues', {
+        project_id: projectId,
+        protein_id: cif.id,
+        residues: 'A:151 A:185',
+      }),
+    );
+    const mse = pdbAtoms(fixture('1a8o.pdb')).filter((a) => [151, 185].includes(a.resSeq) && !isHydrogen(a.element));
+    expect(mse.map((a) => a.resName)).toContain('MSE');
+    expect(pocket).toEqual(box(mse, 5));
   });
 
   it('names the bad tokens and the unknown residues', async () => {

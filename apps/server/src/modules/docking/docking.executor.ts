@@ -3,9 +3,11 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { mergeToPdb } from '../../chem/conversions';
+import { mergeToPdb } from '../../chem/merge-pdb';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { type PythonCommand, pythonCommand, pythonModule } from '../../chem/python';
+import { readSdf } from '../../chem/readers/sdf';
+import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../../chem/receptor';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-context';
@@ -17,7 +19,6 @@ import type { DockingRepository } from './docking.repository';
 import type { DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
 import type { RestoreAnswer, RestoreJob } from './pose-restore';
-import { cleanReceptor } from './receptor-prep';
 import type { RingConformerAnswer, RingConformerJob } from './ring-conformers';
 import { vinaError, vinaScores } from './vina-output';
 
@@ -67,14 +68,6 @@ interface Ligand {
 }
 
 const cancelled = (ctx: JobContext) => ctx.signal.aborted;
-
-/** The records of an SDF text, each ending with its `$$$$` line (title lines kept, even blank). */
-function sdfTexts(text: string): string[] {
-  return text
-    .split(/^\$\$\$\$\r?\n?/m)
-    .filter((record) => record.trim() !== '')
-    .map((record) => `${record.replace(/\n?$/, '\n')}$$$$\n`);
-}
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
@@ -154,22 +147,20 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       receptorPdb = pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true });
       preparation.receptor = 'PDBQT used as uploaded';
     } else {
+      // Open Babel prepares the polymer; the metals are added to its PDBQT with their Vina types (chem/receptor.ts).
       const clean = cleanReceptor(proteinBuffer.toString('utf8'));
-      await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.pdb);
+      await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.polymerPdb);
       receptorPdb = clean.pdb;
-      preparation.receptor = { kept_atoms: clean.atoms, dropped: clean.dropped };
-      await tool(obabel, [
-        'receptor_clean.pdb',
-        '-xr',
-        '-p',
-        '7.4',
-        '--partialcharge',
-        'gasteiger',
-        '-O',
-        'receptor.pdbqt',
-      ]);
+      preparation.receptor = {
+        kept_atoms: clean.atoms,
+        dropped: clean.dropped,
+        metals: clean.metals.map(
+          (m) => `${m.atom.resName} ${m.atom.chain}${m.atom.resSeqText}${m.atom.iCode} ${m.adType}`,
+        ),
+      };
+      await tool(obabel, receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'));
       const made = await readFile(join(ctx.workDir, 'receptor.pdbqt'), 'utf8').catch(() => '');
-      if (!/^ATOM/m.test(made)) throw new Error('Open Babel could not prepare the receptor (no atoms in its PDBQT).');
+      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), assembleReceptorPdbqt(made, clean));
     }
 
     // The receptor Vina gets is kept with the job: a rerun docks into exactly this one.
@@ -204,7 +195,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       }
       const buffer = await deps.storage.getBuffer(file.storage_key);
       inputs.push({ role: 'ligand', file_id: file.id, name: file.name, sha256: sha256(buffer) });
-      const molecules = ligandMolecules(file.name, format, buffer.toString('utf8'));
+      const molecules = await ligandMolecules(file.name, format, buffer.toString('utf8'));
       for (const molecule of molecules) {
         ligands.push({
           index: ligands.length,
@@ -411,7 +402,9 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
           reason ??= error;
           continue;
         }
-        const records = sdfTexts(await readFile(join(ctx.workDir, `${entry.key}_poses.sdf`), 'utf8'));
+        const records = readSdf(await readFile(join(ctx.workDir, `${entry.key}_poses.sdf`), 'utf8')).records.map(
+          (r) => r.text,
+        );
         records.forEach((record, k) => {
           if (scores[k] !== undefined) poses.push({ score: scores[k]!, record });
         });
@@ -455,7 +448,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'
       const sdf = await readFile(join(ctx.workDir, restoreJobs[i]!.out), 'utf8');
       const base = safeName(ligand.name, ligand.key);
       const fileId = await ctx.output(`${base}_docked.sdf`, 'sdf', sdf);
-      const best = `${sdf.split('$$$$')[0]!.replace(/^\n+/, '')}$$$$\n`;
+      const best = readSdf(sdf).records[0]!.text;
       let complexId: number | null = null;
       let note = answer.note;
       try {

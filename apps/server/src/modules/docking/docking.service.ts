@@ -7,6 +7,7 @@ import {
   type DockingResultRow,
 } from '@medx/contract';
 import { validateStructure } from '../../chem/formats';
+import { countPolymerAtoms } from '../../chem/receptor';
 import type { DockingResultRecord, FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -16,7 +17,6 @@ import type { JobsService } from '../jobs/jobs.service';
 import type { ProjectAccess } from '../projects/project-access';
 import type { DockingRepository } from './docking.repository';
 import { ligandFormatOf, ligandProblem } from './ligand-input';
-import { countProteinAtoms } from './receptor-prep';
 
 /** Provenance of a docking job, as the executor records it (the parts rerun reads). */
 export interface DockingProvenance {
@@ -129,7 +129,7 @@ export class DockingService {
     if (!valid.ok && valid.reason !== 'noAtoms') {
       throw badRequest('dockingProteinUnreadable', { name: protein.name, detail: valid.detail });
     }
-    if (!valid.ok || countProteinAtoms(proteinText) === 0)
+    if (!valid.ok || countPolymerAtoms(proteinText, protein.file_type === 'PDBQT' ? 'pdbqt' : 'pdb') === 0)
       throw badRequest('dockingProteinNoAtoms', { name: protein.name });
 
     for (const id of new Set(input.ligand_ids)) {

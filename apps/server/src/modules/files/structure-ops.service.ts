@@ -3,10 +3,8 @@ import {
   mergeToPdb,
   smilesImage,
   splitChains,
-  splitMol2,
+  splitMultiMolecule,
   splitPdb,
-  splitSdf,
-  splitSmi,
   to3d,
   toMol2,
   toSmiles,
@@ -71,9 +69,7 @@ export class StructureOpsService {
         ...(split.others ? [{ name: `${base}_others.pdb`, ext: 'pdb', content: Buffer.from(split.others) }] : []),
       ];
     } else {
-      const molecules = await chem(() =>
-        ext === 'sdf' ? splitSdf(text) : ext === 'mol2' ? splitMol2(text) : splitSmi(text),
-      );
+      const molecules = await chem(() => splitMultiMolecule(ext as 'sdf' | 'mol2' | 'smi', text));
       parts = molecules.map((m, i) => ({
         name: `${m.name || `${base}_${i + 1}`}.${ext}`,
         ext,

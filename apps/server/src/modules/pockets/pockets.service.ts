@@ -6,6 +6,7 @@ import {
   type LigandPocketRequest,
   type ResiduePocketRequest,
 } from '@medx/contract';
+import { proteinPdbText } from '../../chem/protein-pdb';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -13,7 +14,7 @@ import type { FilesService } from '../files/files.service';
 import type { ProjectAccess } from '../projects/project-access';
 import { detectCavities } from './cavity';
 import { boxAround, cavityAtoms, parseResidueTokens, selectResidues } from './pocket-geometry';
-import { ligandHeavyAtoms, pdbAtoms, proteinPdbText, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
+import { ligandHeavyAtoms, pdbAtoms, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
 
 const LIGAND_EXTS = ['sdf', 'mol', 'mol2', 'pdb', 'pdbqt'];
 const PROTEIN_EXTS = ['pdb', 'cif', 'pdbqt'];
@@ -55,7 +56,7 @@ export class PocketsService {
     const file = await this.projectFile(auth, body.project_id, body.ligand_id);
     const ext = file.ext.toLowerCase();
     if (!LIGAND_EXTS.includes(ext)) throw badRequest('pocketLigandType', { name: file.name });
-    const points = ligandHeavyAtoms(ext, await this.files.readText(file));
+    const points = await ligandHeavyAtoms(ext, await this.files.readText(file));
     if (points.length === 0) throw badRequest('pocketLigandNoAtoms', { name: file.name });
     const pocket = boxAround(points, body.padding);
     if (!fits(pocket)) throw badRequest('dockingBoxTooLarge');

@@ -7,15 +7,16 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
+import { cleanProtein, mergeHydrogens, summarizePdb } from '../../chem/protein-clean';
+import { proteinPdbText } from '../../chem/protein-pdb';
 import { pythonCommand } from '../../chem/python';
+import { readSdf } from '../../chem/readers/sdf';
 import type { JobContext } from '../../jobs/job-context';
 import type { ExecutorOf } from '../../platform';
 import { baseName } from '../files/file-records';
 import type { FilesRepository } from '../files/files.repository';
 import type { FilesService } from '../files/files.service';
-import { proteinPdbText } from '../pockets/structure-atoms';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
-import { cleanProtein, mergeHydrogens, summarizePdb } from './protein-clean';
 
 export interface PreparationDeps {
   files: FilesRepository;
@@ -162,7 +163,7 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
     const { params } = ctx;
     const { file, text } = await sourceText(deps, params.ligand_id, ctx);
     const base = baseName(file.name);
-    const molecules = ligandMolecules(file.ext, text, base);
+    const molecules = await ligandMolecules(file.ext, text, base);
     if (molecules.length === 0) throw new Error(`${file.name} holds no molecule.`);
     const total = molecules.length + 1;
     const failures = new Map<number, string>();
@@ -191,7 +192,7 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
         ]);
         const result = (await readOptional(join(ctx.workDir, output)))?.trim() ?? '';
         if (result === '') throw new Error('Open Babel could not read the molecule');
-        if (m.is3d) items.push({ index: m.index, name: m.name, molblock: result.split(/\n\$\$\$\$/)[0]! });
+        if (m.is3d) items.push({ index: m.index, name: m.name, molblock: readSdf(result).records[0]!.molfile });
         else items.push({ index: m.index, name: m.name, smiles: result.split(/\s+/)[0]! });
         how.set(m.index, `protonated at pH ${params.ph} (Open Babel)`);
       } catch (err) {

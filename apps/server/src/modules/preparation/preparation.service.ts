@@ -7,16 +7,16 @@ import {
   type ProteinJobParams,
   type QuickPrepareProteinRequest,
 } from '@medx/contract';
+import { cleanProtein } from '../../chem/protein-clean';
+import { proteinPdbText } from '../../chem/protein-pdb';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { baseName } from '../files/file-records';
 import type { FilesService } from '../files/files.service';
 import type { JobsService } from '../jobs/jobs.service';
-import { proteinPdbText } from '../pockets/structure-atoms';
 import type { ProjectAccess } from '../projects/project-access';
 import { LIGAND_MAX_HEAVY_ATOMS, ligandMolecules } from './ligand-molecules';
-import { cleanProtein } from './protein-clean';
 
 const JOB_NAME_MAX = 70;
 const jobName = (given: string | undefined, fallback: string) => (given || fallback).slice(0, JOB_NAME_MAX);
@@ -82,7 +82,7 @@ export class PreparationService {
     const ext = file.ext.toLowerCase();
     if (!(PREPARE_LIGAND_EXTS as readonly string[]).includes(ext))
       throw badRequest('prepLigandType', { name: file.name });
-    const molecules = ligandMolecules(ext, await this.files.readText(file), baseName(file.name));
+    const molecules = await ligandMolecules(ext, await this.files.readText(file), baseName(file.name));
     if (molecules.length === 0) throw badRequest('prepLigandEmpty', { name: file.name });
     // One oversized molecule among ligands fails alone in the job; a file of nothing else
     // (a receptor chosen by mistake) is refused here.

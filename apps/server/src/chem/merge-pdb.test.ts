@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { firstModel, hasDepth, mergeToPdb } from './conversions';
 import { ChemistryError } from './errors';
+import { mergeToPdb } from './merge-pdb';
+import { hasDepth } from './molecules';
 import { splitPdb } from './pdb-split';
+import { firstModel } from './readers/pdb';
 import { COMPLEX_PDB, pdbAtom } from './test-fixtures';
 
 // Merging PDB inputs needs no external program; the SDF/MOL2/SMILES routes are in

@@ -1,31 +1,20 @@
 /**
  * The text work of quick_prepare_protein, pure and testable without tools:
  * - cleanProtein: keep the first model; drop waters (unless kept), hetero groups
- *   not named in keep_hetero, alt-locs other than the first of each residue
- *   (normally A), and existing hydrogens (they are re-added at the chosen pH, so
- *   input from any program ends with one consistent set); count every change.
+ *   not named in keep_hetero (binding-site metals stay unless keep_metals is false),
+ *   alt-locs other than the first of each residue (normally A), and existing
+ *   hydrogens (they are re-added at the chosen pH, so input from any program ends with
+ *   one consistent set); count every change. What is protein is the residue
+ *   classification of chem/residues.ts, the one split_pdb and cleanReceptor use.
  * - mergeHydrogens: puts the hydrogens Open Babel added at the pH into the cleaned
  *   structure, each after the heavy atoms of its residue (see there why Open Babel's
  *   own output is not kept as it is).
  */
 
-import { firstModel } from '../../chem/index';
-import { isHydrogen, type PdbAtom, parseAtomLine, parseConect, recordName } from '../../chem/pdb-records';
-import { WATER_RESIDUES } from '../../chem/pdb-split';
-
-/** The 20 amino acids, plus the modified ones written as HETATM inside chains (selenomethionine ...). */
-export const AMINO_ACIDS: ReadonlySet<string> = new Set(
-  'ALA ARG ASN ASP CYS GLN GLU GLY HIS ILE LEU LYS MET PHE PRO SER THR TRP TYR VAL'.split(' '),
-);
-const MODIFIED_AMINO_ACIDS: ReadonlySet<string> = new Set(
-  'MSE SEP TPO PTR CSO CSD CME HYP MLY KCX LLP OCS CSS SCY PCA ALY M3L NEP HIC'.split(' '),
-);
-
-/**
- * Metal ions kept by default (keep_metals): structural and catalytic metals of binding
- * sites. Sodium, potassium and chloride are usually from the buffer and go.
- */
-export const METAL_IONS: ReadonlySet<string> = new Set('ZN MG MN FE FE2 CA CO NI CU CU1 CD'.split(' '));
+import { chosenAltLocs } from './alt-locs';
+import { isHydrogen, type PdbAtom, parseAtomLine, parseConect, recordName } from './pdb-records';
+import { type Residue, readPdb } from './readers/pdb';
+import { classifyResidues, isPolymer, MODIFIED_RESIDUES, type ResidueClass, WATER_RESIDUES } from './residues';
 
 export interface CleanOptions {
   keepWaters: boolean;
@@ -57,75 +46,73 @@ function countInstances(keys: Map<string, string>): Record<string, number> {
   return out;
 }
 
+/** An amino acid: by class, or a modified residue known by name or with an alpha carbon (caps like NH2 or ACE are not). */
+function isAminoAcid(kind: ResidueClass, residue: Residue): boolean {
+  if (kind === 'aminoAcid') return true;
+  if (kind !== 'modifiedResidue') return false;
+  return (
+    MODIFIED_RESIDUES.has(residue.resName) || residue.atoms.some((a) => a.name.trim() === 'CA' && a.element === 'C')
+  );
+}
+
 /** Cleans a protein PDB (see the module comment); the text keeps the input's columns. */
 export function cleanProtein(text: string, options: CleanOptions): { pdb: string; report: CleanReport } {
   const keep = new Set(options.keepHetero.map((n) => n.toUpperCase()));
-  const lines = firstModel(text).split(/\r?\n/);
-  // MODRES names the modified residues of this file's chains: they belong to the protein.
-  const modres = new Set<string>();
-  for (const line of lines) if (recordName(line) === 'MODRES') modres.add(line.slice(12, 15).trim());
-
-  const atoms: PdbAtom[] = [];
-  for (const [i, line] of lines.entries()) {
-    if (!line.startsWith('ATOM') && !line.startsWith('HETATM')) continue;
-    const atom = parseAtomLine(line, i);
-    if (atom) atoms.push(atom);
-  }
-  // The alt-loc kept per residue: A when present, else the first one written.
-  const altOf = new Map<string, string>();
-  for (const a of atoms) {
-    if (!a.altLoc) continue;
-    const current = altOf.get(residueId(a));
-    if (current === undefined || (a.altLoc === 'A' && current !== 'A')) altOf.set(residueId(a), a.altLoc);
-  }
+  const file = readPdb(text);
+  const model = file.records[0];
+  const residues = model?.residues ?? [];
+  const classes = classifyResidues(residues, file.modres);
+  const altOf = chosenAltLocs(residues);
 
   const waters = new Map<string, string>();
   const removed = new Map<string, string>();
   const kept = new Map<string, string>();
-  const residues = new Map<string, string>();
+  const aminoAcids = new Set<string>();
   const chains: string[] = [];
+  let inputAtoms = 0;
   let altLocsDropped = 0;
   let hydrogensRemoved = 0;
   const out: string[] = [];
   let lastChain: string | null = null;
   let lastWasPolymer = false;
 
-  for (const a of atoms) {
-    const id = residueId(a);
-    const isWater = WATER_RESIDUES.has(a.resName);
-    const aminoAcid = AMINO_ACIDS.has(a.resName) || MODIFIED_AMINO_ACIDS.has(a.resName) || modres.has(a.resName);
-    // ATOM records are polymer (protein, or nucleic acid kept as it is); HETATM only when an amino acid.
-    const isProtein = !a.hetero || aminoAcid;
-    if (isWater && !options.keepWaters) {
-      waters.set(id, a.resName);
-      continue;
-    }
-    if (!isWater && !isProtein) {
-      const metal = options.keepMetals !== false && METAL_IONS.has(a.resName);
-      if (!keep.has(a.resName) && !metal) {
-        removed.set(id, a.resName);
+  for (const residue of residues) {
+    const kind = classes.get(residue)!;
+    const polymer = isPolymer(kind);
+    for (const a of residue.atoms) {
+      // An atom line without coordinates cannot be prepared (validation refuses such files).
+      if (!(Number.isFinite(a.x) && Number.isFinite(a.y) && Number.isFinite(a.z))) continue;
+      inputAtoms++;
+      const id = residueId(a);
+      if (kind === 'water' && !options.keepWaters) {
+        waters.set(id, a.resName);
         continue;
       }
-      kept.set(id, a.resName);
+      if (kind !== 'water' && !polymer) {
+        const metal = kind === 'metal' && options.keepMetals !== false;
+        if (!keep.has(a.resName.toUpperCase()) && !metal) {
+          removed.set(id, a.resName);
+          continue;
+        }
+        kept.set(id, a.resName);
+      }
+      if (a.altLoc && a.altLoc !== altOf.get(residue)) {
+        altLocsDropped++;
+        continue;
+      }
+      if (isHydrogen(a.element)) {
+        hydrogensRemoved++;
+        continue;
+      }
+      if (isAminoAcid(kind, residue)) aminoAcids.add(id);
+      if (polymer && !chains.includes(a.chain)) chains.push(a.chain);
+      // TER records close each polymer chain (the input's own TER lines are not copied).
+      if (lastWasPolymer && (!polymer || a.chain !== lastChain)) out.push('TER');
+      // Alt-loc column blanked: one conformation is left.
+      out.push(`${a.text.slice(0, 16)} ${a.text.slice(17)}`.slice(0, PDB_LINE_WIDTH));
+      lastChain = a.chain;
+      lastWasPolymer = polymer;
     }
-    if (a.altLoc && a.altLoc !== altOf.get(id)) {
-      altLocsDropped++;
-      continue;
-    }
-    if (isHydrogen(a.element)) {
-      hydrogensRemoved++;
-      continue;
-    }
-    const polymer = !isWater && (isProtein || !a.hetero);
-    if (aminoAcid) residues.set(id, a.resName);
-    if (polymer && !chains.includes(a.chain)) chains.push(a.chain);
-    // TER records close each polymer chain (the input's own TER lines are not copied).
-    if (lastWasPolymer && (!polymer || a.chain !== lastChain)) out.push('TER');
-    // Alt-loc column blanked: one conformation is left.
-    const line = `${a.text.slice(0, 16)} ${a.text.slice(17)}`.slice(0, PDB_LINE_WIDTH);
-    out.push(line);
-    lastChain = a.chain;
-    lastWasPolymer = polymer;
   }
   if (lastWasPolymer) out.push('TER');
   out.push('END');
@@ -133,13 +120,13 @@ export function cleanProtein(text: string, options: CleanOptions): { pdb: string
   return {
     pdb: `${out.join('\n')}\n`,
     report: {
-      inputAtoms: atoms.length,
+      inputAtoms,
       watersRemoved: waters.size,
       heteroRemoved: countInstances(removed),
       heteroKept: countInstances(kept),
       altLocsDropped,
       hydrogensRemoved,
-      aminoAcids: residues.size,
+      aminoAcids: aminoAcids.size,
       chains,
       heavyAtoms,
     },
@@ -162,7 +149,7 @@ export function summarizePdb(text: string): ProteinSummary {
   const chains: string[] = [];
   for (const [i, line] of text.split(/\r?\n/).entries()) {
     if (!line.startsWith('ATOM') && !line.startsWith('HETATM')) continue;
-    const a = parseAtomLine(line, i);
+    const a = parseAtomLine(line, i + 1);
     if (!a) continue;
     atoms++;
     if (isHydrogen(a.element)) hydrogens++;
@@ -189,14 +176,14 @@ export function mergeHydrogens(input: string, protonated: string): string {
   const heavy: PdbAtom[] = [];
   for (const [i, line] of inputLines.entries()) {
     if (!line.startsWith('ATOM') && !line.startsWith('HETATM')) continue;
-    const atom = parseAtomLine(line, i);
+    const atom = parseAtomLine(line, i + 1);
     if (atom) heavy.push(atom);
   }
   const ob: PdbAtom[] = [];
   const obConect: string[] = [];
   for (const [i, line] of protonated.split(/\r?\n/).entries()) {
     if (line.startsWith('ATOM') || line.startsWith('HETATM')) {
-      const atom = parseAtomLine(line, i);
+      const atom = parseAtomLine(line, i + 1);
       if (atom) ob.push(atom);
     } else if (line.startsWith('CONECT')) obConect.push(line);
   }
