@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../i18n';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './routes';
 import { UiBridge } from './UiBridge';
 

@@ -1,10 +1,10 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { LanguageSelect } from '../../i18n/LanguageSelect';
 import { WorkspaceHeaderTools } from '../../jobs/WorkspaceHeaderTools';
 import { WindowMenu } from '../../workspace/layout/WindowMenu';
 import { breadcrumbKey } from './breadcrumb';
-import { LanguageSelect } from './LanguageSelect';
 
 /** Breadcrumb (Home → /project, then the current page), the Window menu (only on /) and the language selector. */
 export function AppHeader() {

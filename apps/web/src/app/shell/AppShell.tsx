@@ -1,7 +1,7 @@
 import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageFallback } from '../PageFallback';
+import { PageFallback } from '../../pages/PageFallback';
 import { AppHeader } from './AppHeader';
 import { Notices } from './Notices';
 import { Sidebar } from './Sidebar';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { unwrap } from '../../api/client';
 import { projectsApi } from '../../api/projects';
-import { STORAGE_KEYS, setProjectId } from '../../app/session';
+import { STORAGE_KEYS, setProjectId } from '../../api/session';
 import { toEntryRows } from '../../workspace/entry-rows';
 import { FullscreenToggle } from '../../workspace/layout/FullscreenToggle';
 import { JobResultDialog } from '../../workspace/layout/JobResultDialog';

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../../app/session';
+import { STORAGE_KEYS } from '../../api/session';
 import { addPane, DEFAULT_LAYOUT, hasPane, type LayoutTree, parseTree, removePane } from './split-math';
 import { isPaneId, isSlotWindowId, type PaneId, type SlotWindowId, type WindowId } from './windows';
 

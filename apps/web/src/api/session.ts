@@ -1,8 +1,8 @@
 import type { User } from '@medx/contract';
 import { useQuery } from '@tanstack/react-query';
-import { unwrap } from '../api/client';
-import { usersApi } from '../api/users';
+import { unwrap } from './client';
 import { getStoredUser, saveStoredUser, useSessionToken } from './session-store';
+import { usersApi } from './users';
 
 export {
   expiryClear,

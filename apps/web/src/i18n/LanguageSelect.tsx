@@ -2,7 +2,7 @@ import { GlobalOutlined } from '@ant-design/icons';
 import { LANGS, type Lang, normalizeLang } from '@medx/contract';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changeLang } from '../../i18n';
+import { changeLang } from './index';
 
 /** English / 中文: switches the texts and antd's locale live and stores the choice under `lang`. */
 export function LanguageSelect() {
