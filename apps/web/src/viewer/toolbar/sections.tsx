@@ -25,7 +25,7 @@ import {
 import { Button, Dropdown, InputNumber, type MenuProps, Popover, Select, Slider, Space, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { layoutActions } from '../../workspace/layout/layout-store';
+import { dispatchBrowserEvent } from '../../lib/browser-events';
 import {
   COLOR_PALETTE,
   COMPONENT_REPRESENTATIONS,
@@ -60,9 +60,6 @@ import {
   undo,
 } from './toolbar-actions';
 import { useToolbar } from './toolbar-context';
-
-/** Browser event for the 2D viewer (the 2D issue listens to it; the slot window opens meanwhile). */
-export const OPEN_2D_VIEWER_EVENT = 'medx:open-2d-viewer';
 
 /** A small icon button with a tooltip, disabled while the plugin is busy. */
 function ToolButton({
@@ -345,10 +342,8 @@ export function HistorySection() {
         id="viewer2d"
         title={t('viewer2d')}
         icon={<ExperimentOutlined />}
-        onClick={() => {
-          window.dispatchEvent(new CustomEvent(OPEN_2D_VIEWER_EVENT));
-          layoutActions.show('workspace2d');
-        }}
+        // The workspace's 2D editor feature listens and opens its window; the viewer knows no window.
+        onClick={() => dispatchBrowserEvent('open2dViewer')}
       />
     </>
   );
