@@ -46,7 +46,9 @@ export async function canvasPicture(page: Page): Promise<string> {
  * Waits until Med View's picture stops changing: three screenshots of the canvas in a row are
  * identical (a camera move or a preset adding visuals changes them). For screenshots and
  * measurements that need the drawing finished; fails when it never settles within `timeout`.
+ * One canvas screenshot took 30 s once, with docking's 3D view drawn by SwiftShader on 2 loaded
+ * cores: hence 90 s by default.
  */
-export async function waitForSteadyCanvas(page: Page, timeout = 30_000): Promise<void> {
+export async function waitForSteadyCanvas(page: Page, timeout = 90_000): Promise<void> {
   await waitForSteady(() => canvasPicture(page), { samples: 3, interval: 200, timeout, what: "Med View's picture" });
 }
