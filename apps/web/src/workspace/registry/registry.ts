@@ -27,7 +27,10 @@ function check(condition: boolean, message: string): asserts condition {
   if (!condition) throw new Error(`Workspace feature registry: ${message}`);
 }
 
-/** Replaces the registered features; throws on a duplicate window, menu entry or header tool id. */
+/**
+ * Replaces the registered features. Throws on a duplicate id (window, Function-menu entry, header
+ * tool, mount), a window whose `place` does not fit its id, or an entry opening no registered window.
+ */
 export function registerFeatures(features: readonly WorkspaceFeature[]): void {
   if (features === registry.features) return;
   const windows = new Map<string, WindowRegistration>();
