@@ -1,7 +1,7 @@
 // Locators for antd widgets that have no test id of their own: toasts, form
 // errors, select options, dropdown menus.
 
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** An antd message toast (success, error...) whose text contains `text`. */
 export function toast(page: Page, text: string | RegExp, type?: 'success' | 'error' | 'info' | 'warning'): Locator {
@@ -29,4 +29,36 @@ export async function pickOption(page: Page, select: Locator, label: string): Pr
 /** Items of the open antd dropdown menu (avatar menu...). */
 export function openMenu(page: Page): Locator {
   return page.locator('.ant-dropdown:visible .ant-dropdown-menu');
+}
+
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>;
+
+/** The element's box once it has stopped moving (a toast slides in), failing if it never does. */
+export async function settledBox(locator: Locator, timeout = 10_000): Promise<Box> {
+  let last: Box | null = null;
+  let settled: Box | null = null;
+  await expect
+    .poll(
+      async () => {
+        const box = await locator.boundingBox();
+        settled = box !== null && JSON.stringify(box) === JSON.stringify(last) ? box : null;
+        last = box;
+        return settled !== null;
+      },
+      { timeout, intervals: [100], message: 'the element kept moving or was not on screen' },
+    )
+    .toBe(true);
+  if (!settled) throw new Error('unreachable: the poll above passed');
+  return settled;
+}
+
+/** Asserts that two elements on screen do not overlap (a toast must not lie over a toolbar). */
+export async function expectNoOverlap(a: Locator, b: Locator): Promise<void> {
+  const [first, second] = [await settledBox(a), await settledBox(b)];
+  const overlap =
+    first.x < second.x + second.width &&
+    second.x < first.x + first.width &&
+    first.y < second.y + second.height &&
+    second.y < first.y + first.height;
+  expect(overlap, `${JSON.stringify(first)} overlaps ${JSON.stringify(second)}`).toBe(false);
 }

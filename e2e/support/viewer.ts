@@ -68,3 +68,36 @@ export async function pickAtom(
     [structureIndex, unitIndex, atomIndex] as const,
   );
 }
+
+/** Spec §9: the 20 standard amino acids and water, and the 11 ions that are never ligands. */
+const NOT_LIGANDS = [
+  ...['ALA', 'ARG', 'ASN', 'ASP', 'CYS', 'GLN', 'GLU', 'GLY', 'HIS', 'ILE', 'LEU', 'LYS', 'MET', 'PHE', 'PRO'],
+  ...['SER', 'THR', 'TRP', 'TYR', 'VAL', 'HOH'],
+  ...['CL', 'NA', 'K', 'MG', 'CA', 'ZN', 'FE', 'MN', 'CO', 'NI', 'CU'],
+];
+
+/**
+ * How many ligands the loaded structures hold by spec §9's rule (residues named neither a
+ * standard residue nor one of the ions), counted from Mol*'s atoms in the page: what AUTO and
+ * Fit to ligand must go through. The test's own count, independent of the toolbar's code.
+ */
+export function ligandCount(page: Page): Promise<number> {
+  return page.evaluate((excluded) => {
+    const skip = new Set(excluded);
+    // biome-ignore lint/suspicious/noExplicitAny: the page's test hook is untyped here.
+    const plugin = (window as any).medxViewer.current;
+    const residues = new Set<string>();
+    // biome-ignore lint/suspicious/noExplicitAny: Mol*'s objects, untyped here.
+    plugin.managers.structure.hierarchy.current.structures.forEach((ref: any, s: number) => {
+      for (const unit of ref.cell.obj.data.units) {
+        if (unit.kind !== 0) continue; // atomic units only (no coarse spheres or Gaussians)
+        const { atoms, residueAtomSegments } = unit.model.atomicHierarchy;
+        for (const element of unit.elements) {
+          const name = String(atoms.label_comp_id.value(element)).trim().toUpperCase();
+          if (!skip.has(name)) residues.add(`${s}:${residueAtomSegments.index[element]}`);
+        }
+      }
+    });
+    return residues.size;
+  }, NOT_LIGANDS);
+}

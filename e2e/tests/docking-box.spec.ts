@@ -5,9 +5,10 @@
 // selection", and the box gone after Previous. Screenshots: docking-box/*.
 
 import { createProjectByApi } from '../support/api';
-import { canvasCoverage } from '../support/canvas';
+import { canvasCoverage, canvasPicture, waitForSteadyCanvas } from '../support/canvas';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
+import { waitForSteady } from '../support/steady';
 import { toast } from '../support/ui';
 import { importSampleByApi } from '../support/viewer';
 
@@ -48,8 +49,8 @@ test('Docking: the pocket is drawn and edited as a box in Med View', async ({ pa
     await expect(page.getByTestId(`entry-in-${file.id}`)).toHaveAttribute('data-state', 'shown', { timeout: 60_000 });
   }
   await expect.poll(visuals, { timeout: 60_000 }).toBeGreaterThan(1);
-  await page.waitForTimeout(1000); // the structures' visuals settle (a preset adds them in steps)
-  const withoutBox = await visuals();
+  // The structures' visuals settle first (a preset adds them in steps).
+  const withoutBox = await waitForSteady(visuals, { what: "Med View's visual count" });
 
   // The wizard up to the pocket step.
   await page.getByTestId('function-menu').click();
@@ -90,8 +91,11 @@ test('Docking: the pocket is drawn and edited as a box in Med View', async ({ pa
   await expect(step).toHaveAttribute('data-box-drawn', drawnFor(around));
 
   // The camera on the box, then the picture: the box around the ligand in the pocket.
+  const before = await canvasPicture(page);
   await page.getByTestId('pocket-focus').click();
-  await page.waitForTimeout(2000); // the camera moves over 250 ms; SwiftShader draws slowly
+  // The camera moves (the picture changes), then stops (SwiftShader draws slowly).
+  await expect.poll(() => canvasPicture(page), { timeout: 30_000 }).not.toBe(before);
+  await waitForSteadyCanvas(page);
   expect(await canvasCoverage(page)).toBeGreaterThan(0.02);
   await shot(page, 'docking-box/around-ligand');
 
@@ -109,7 +113,7 @@ test('Docking: the pocket is drawn and edited as a box in Med View', async ({ pa
   await expect(step).toHaveAttribute('data-box-cells', '4');
   await expect(step).toHaveAttribute('data-box-drawn', drawnFor(edited));
   await expect.poll(visuals).toBe(withoutBox + 2);
-  await page.waitForTimeout(1500);
+  await waitForSteadyCanvas(page);
   await shot(page, 'docking-box/edited');
 
   // Previous leaves the step: the pocket goes back to zeros and the box leaves Med View.

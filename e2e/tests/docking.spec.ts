@@ -9,7 +9,7 @@
 
 import type { Locator, Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
-import { canvasCoverage } from '../support/canvas';
+import { canvasCoverage, waitForSteadyCanvas } from '../support/canvas';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
 import { toast } from '../support/ui';
@@ -134,12 +134,12 @@ test('Docking: wizard on a bundled complex to a ranked result opened in 3D', asy
   await expect
     .poll(async () => Number(await status.getAttribute('data-representations')), { timeout: 60_000 })
     .toBeGreaterThan(2);
-  await page.waitForTimeout(1500); // let SwiftShader finish drawing before the screenshot
+  await waitForSteadyCanvas(page); // SwiftShader finishes drawing before the screenshot
   await shot(page, 'docking/pose-3d');
   // Med View on the whole right side: the Docking Result window minimised to the Window menu.
   await page.getByTestId('minimise-dockingResult').click();
   await expect(result).toBeHidden();
-  await page.waitForTimeout(1500);
+  await waitForSteadyCanvas(page); // Med View redrawn at its new width
   const coverage = await canvasCoverage(page);
   console.log(`Med View canvas coverage ${(coverage * 100).toFixed(1)}%`);
   expect(coverage).toBeGreaterThan(0.02);

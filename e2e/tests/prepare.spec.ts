@@ -17,15 +17,22 @@ function fileRow(page: Page, title: string): Locator {
 }
 
 /**
- * Right-clicks the title of an entry, picks a prepare action from its menu, and answers the
- * id of the job the 'Preparation submitted: job N.' toast names (so a failure says which job).
+ * Right-clicks the title of an entry, picks a prepare action from its menu, and answers the id
+ * of the job the server created (read from its answer, not from the toast, which may be gone by
+ * then); the 'Preparation submitted: job N.' toast must name that job.
  */
 async function prepareFrom(page: Page, title: string, action: 'ctx-prepare-protein' | 'ctx-prepare-ligand') {
+  const path = action === 'ctx-prepare-protein' ? '/v1/jobs/quick_prepare_protein' : '/v1/jobs/prepare_ligand';
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === path,
+  );
   await fileRow(page, title).getByText(title, { exact: true }).click({ button: 'right' });
   await page.getByTestId(action).click();
-  const submitted = toast(page, /Preparation submitted: job \d+\./, 'info').last(); // the newest
-  await expect(submitted).toBeVisible();
-  return Number((await submitted.textContent())?.match(/job (\d+)/)?.[1]);
+  const answer = (await (await answered).json()) as { success: boolean; msg: string; data: { job_id: number } };
+  expect(answer.success, `${path}: ${answer.msg}`).toBe(true);
+  const jobId = answer.data.job_id;
+  await expect(toast(page, `Preparation submitted: job ${jobId}.`, 'info')).toBeVisible();
+  return jobId;
 }
 
 test('Quick Prepare protein and Prepare ligand from the Entry List', async ({ page, session }) => {

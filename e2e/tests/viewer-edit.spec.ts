@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
-import { canvasCoverage } from '../support/canvas';
+import { canvasCoverage, canvasPicture, waitForSteadyCanvas } from '../support/canvas';
 import { baseURL, REPO_ROOT } from '../support/env';
 import { importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
@@ -91,9 +91,12 @@ test('Med View: chains in the tree, narrow layout, no downloads, reload after an
     await chains.nth(0).getByTestId('tree-eye-chain').click();
     await expect(chains.nth(0)).toHaveAttribute('data-hidden', 'false');
     await expect.poll(() => canvasCoverage(page), { timeout: 30_000 }).toBeGreaterThan(before * 0.8);
-    // Focus from the menu works on a chain as on the other levels.
+    // Focus from the menu works on a chain as on the other levels: the camera moves to chain B.
+    await waitForSteadyCanvas(page);
+    const whole = await canvasPicture(page);
     await chains.nth(1).click({ button: 'right' });
     await page.getByTestId('tree-focus').click();
+    await expect.poll(() => canvasPicture(page), { timeout: 30_000 }).not.toBe(whole);
   });
 
   await test.step('narrow: the panels collapse and the canvas keeps the viewer; wide again restores', async () => {

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
-import { canvasCoverage } from '../support/canvas';
+import { canvasCoverage, waitForSteadyCanvas } from '../support/canvas';
 import { REPO_ROOT } from '../support/env';
 import { importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
@@ -86,13 +86,13 @@ test('Med View: In toggle, Structure and Sequence Viewers, layout persistence', 
   await page.getByTestId(`entry-in-${receptor}`).click();
   await expect(page.getByTestId(`entry-in-${receptor}`)).toHaveAttribute('data-state', 'hidden');
   await expect.poll(() => ids(page, 'data-hidden')).toEqual([receptor]);
-  await page.waitForTimeout(500);
+  await waitForSteadyCanvas(page);
   await shot(page, 'viewer/receptor-hidden');
   await page.getByTestId(`entry-in-${receptor}`).click();
   await expect(page.getByTestId(`entry-in-${receptor}`)).toHaveAttribute('data-state', 'shown');
   await expect.poll(() => ids(page, 'data-hidden')).toEqual([]);
   await expect.poll(() => ids(page, 'data-files')).toHaveLength(2);
-  await page.waitForTimeout(500);
+  await waitForSteadyCanvas(page);
   await shot(page, 'viewer/shown-again');
 
   // Structure Viewer: two files, each with its model, structure and components.

@@ -1,9 +1,9 @@
 import { LIMITS, messages } from '@medx/contract';
 import type { MessageArgsProps } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../app/session-store';
 import { changeLang } from '../i18n';
 import { api, resetSessionExpiryForTests } from './client';
+import { STORAGE_KEYS } from './session-store';
 import { registerUiBridge } from './ui-bridge';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,6 +1,6 @@
 import { type Envelope, LIMITS } from '@medx/contract';
-import { expiryClear, getProjectId, getToken } from '../app/session-store';
 import { currentLang, i18n } from '../i18n';
+import { expiryClear, getProjectId, getToken } from './session-store';
 import { getUiBridge, toastError } from './ui-bridge';
 
 /** Every call goes under this base; callers pass paths such as `/projects/3`. */

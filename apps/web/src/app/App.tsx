@@ -8,9 +8,17 @@ import { useEffect, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { i18n } from '../i18n';
-import { createQueryClient } from './query-client';
+import { createQueryClient } from '../lib/query-client';
 import { AppRoutes } from './routes';
 import { UiBridge } from './UiBridge';
+
+/**
+ * Where toasts (antd message) appear: below the app header (56 px high), so they never cover its
+ * menus and tools, nor Med View's toolbar, which is the top row of a page without the header
+ * (/viewer-test) and lies lower in the workspace (under the header, the workspace bar and the
+ * window's title). e2e/tests/viewer-toolbar.spec.ts checks both pages.
+ */
+export const MESSAGE_TOP = 64;
 
 /** antd's locale (and dayjs's, which its date pickers use) follow the i18n language live. */
 function LocalizedAntd({ children }: { children: React.ReactNode }) {
@@ -21,7 +29,7 @@ function LocalizedAntd({ children }: { children: React.ReactNode }) {
   }, [zh]);
   return (
     <ConfigProvider locale={zh ? zhCN : enUS}>
-      <AntdApp>{children}</AntdApp>
+      <AntdApp message={{ top: MESSAGE_TOP }}>{children}</AntdApp>
     </ConfigProvider>
   );
 }

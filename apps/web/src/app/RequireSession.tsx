@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useSessionToken } from './session-store';
+import { useSessionToken } from '../api/session-store';
 
 /** Pages behind a session: without a token the visitor goes to /login. */
 export function RequireSession() {

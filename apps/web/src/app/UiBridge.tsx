@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { useSessionToken } from '../api/session-store';
 import { registerUiBridge } from '../api/ui-bridge';
-import { useSessionToken } from './session-store';
 
 /**
  * Hands antd's context-aware message API and the router's navigate to the API client,

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { PageFallback } from '../pages/PageFallback';
 import { LazyViewerTestPage } from '../viewer/lazy';
-import { PageFallback } from './PageFallback';
 import { RequireSession } from './RequireSession';
 
 /**

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { i18n } from './index';
 
 /**
- * Every literal key passed to t() in the shell and the pages of this workspace exists in
- * English and Chinese. (The login and user-center pages carry their own checks.)
+ * Every literal key passed to t() in the shell, the pages, the workspace and its features exists
+ * in English and Chinese. (The login and user-center pages carry their own checks.)
  */
 const sources = import.meta.glob<string>(
   [
@@ -11,6 +11,8 @@ const sources = import.meta.glob<string>(
     '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found,docs}/**/*.tsx',
     '../api/*.ts',
     '../workspace/**/*.{ts,tsx}',
+    '../features/**/*.{ts,tsx}',
+    '../i18n/*.tsx',
     '!**/*.test.*',
   ],
   { eager: true, query: '?raw', import: 'default' },

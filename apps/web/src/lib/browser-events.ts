@@ -15,6 +15,8 @@ export interface BrowserEventMap {
   prepareSuccess: { type: string; fileId: number };
   /** A file was split into new entries. */
   splitSuccess: undefined;
+  /** Med View's 2D button: show the 2D viewer (our own event; the 2D editor feature listens). */
+  open2dViewer: undefined;
 }
 
 export type BrowserEventName = keyof BrowserEventMap;

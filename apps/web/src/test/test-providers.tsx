@@ -6,8 +6,8 @@ import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { createQueryClient } from '../app/query-client';
 import { i18n } from '../i18n';
+import { createQueryClient } from '../lib/query-client';
 
 /**
  * Registers the hooks every page test needs: an empty localStorage and English before each

@@ -2,7 +2,7 @@ import { Spin } from 'antd';
 import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { LazyMedView } from './lazy';
+import { LazyMedView } from './LazyMedView';
 import { openProjectFile } from './open-file';
 import { useViewer, useViewerSnapshot, ViewerProvider } from './ViewerProvider';
 import type { ViewerService } from './viewer-service';

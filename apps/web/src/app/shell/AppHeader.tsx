@@ -1,12 +1,14 @@
 import { Breadcrumb } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { WorkspaceHeaderTools } from '../../jobs/WorkspaceHeaderTools';
-import { WindowMenu } from '../../workspace/layout/WindowMenu';
+import { LanguageSelect } from '../../i18n/LanguageSelect';
+import { HeaderSlotTarget } from '../../lib/header-slot';
 import { breadcrumbKey } from './breadcrumb';
-import { LanguageSelect } from './LanguageSelect';
 
-/** Breadcrumb (Home → /project, then the current page), the Window menu (only on /) and the language selector. */
+/**
+ * Breadcrumb (Home → /project, then the current page), the page's own header elements (the
+ * workspace's Window menu and tools on /) and the language selector.
+ */
 export function AppHeader() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -15,8 +17,7 @@ export function AppHeader() {
       <Breadcrumb
         items={[{ title: <Link to="/project">{t('breadcrumb.home')}</Link> }, { title: t(breadcrumbKey(pathname)) }]}
       />
-      {pathname === '/' && <WindowMenu />}
-      {pathname === '/' && <WorkspaceHeaderTools />}
+      <HeaderSlotTarget />
       <LanguageSelect />
     </header>
   );

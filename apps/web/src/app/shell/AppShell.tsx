@@ -1,7 +1,8 @@
 import { Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageFallback } from '../PageFallback';
+import { HeaderSlotProvider } from '../../lib/header-slot';
+import { PageFallback } from '../../pages/PageFallback';
 import { AppHeader } from './AppHeader';
 import { Notices } from './Notices';
 import { Sidebar } from './Sidebar';
@@ -12,15 +13,17 @@ export function AppShell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Sidebar />
-      <Layout>
-        <AppHeader />
-        <Notices />
-        <Layout.Content className="medx-content">
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
-        </Layout.Content>
-      </Layout>
+      <HeaderSlotProvider>
+        <Layout>
+          <AppHeader />
+          <Notices />
+          <Layout.Content className="medx-content">
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
+      </HeaderSlotProvider>
     </Layout>
   );
 }

@@ -2,8 +2,8 @@ import { UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { getStoredUserId, isGuest, signOutClear, useCurrentUser } from '../../api/session';
 import { usersApi } from '../../api/users';
-import { getStoredUserId, isGuest, signOutClear, useCurrentUser } from '../session';
 
 /** Spec §2: guests see 'Hello Guest' and Register; registered users their name and Sign Out. */
 export function AvatarMenu({ collapsed }: { collapsed: boolean }) {

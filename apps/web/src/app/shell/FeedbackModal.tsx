@@ -2,10 +2,10 @@ import { emailField, LIMITS } from '@medx/contract';
 import { App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../api/session';
 import { type FeedbackRequest, usersApi } from '../../api/users';
 import { testId } from '../../lib/test-id';
 import { zodRule } from '../../lib/zod-rule';
-import { useCurrentUser } from '../session';
 
 interface FeedbackModalProps {
   open: boolean;

@@ -2,9 +2,9 @@ import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getStoredUserId, isGuest, useCurrentUser, useSessionToken } from '../../api/session';
 import { isMobileUserAgent } from '../../lib/device';
 import { MOBILE_MAX_WIDTH } from '../config';
-import { getStoredUserId, isGuest, useCurrentUser, useSessionToken } from '../session';
 
 // Dismissals last for the browser session: the notices come back on the next visit.
 const GUEST_DISMISSED = 'medx.guestNoticeDismissed';

@@ -1,8 +1,8 @@
 import type { Permissions } from '@medx/contract';
 import { useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/client';
+import { useSessionToken } from '../../api/session-store';
 import { usersApi } from '../../api/users';
-import { useSessionToken } from '../session-store';
 
 /**
  * GET /v1/users/permissions. Silent on failure: without the data the sidebar simply

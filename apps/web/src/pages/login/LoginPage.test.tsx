@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../../app/session';
+import { STORAGE_KEYS } from '../../api/session';
 import { i18n } from '../../i18n';
 import { testUser as user } from '../../test/fixtures';
 import { errors, mockApi, ok, renderPage, setupPageTests, type } from '../../test/test-providers';

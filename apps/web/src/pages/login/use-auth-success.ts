@@ -2,7 +2,7 @@ import type { AuthResult, MessageKey } from '@medx/contract';
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { saveSession } from '../../app/session';
+import { saveSession } from '../../api/session';
 import { useMessageText } from './zod-rule';
 
 /** Where every successful login or sign-up lands (spec §2, §4). */

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { projectsApi } from '../../api/projects';
-import { setProjectId } from '../../app/session';
+import { setProjectId } from '../../api/session';
 import { AdvancedSearch } from './AdvancedSearch';
 import { EMPTY_FILTER, filterProjects, isFilterActive, type ProjectFilter } from './filter-projects';
 import { ProjectNameModal } from './ProjectNameModal';

@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { unwrap } from '../../api/client';
 import { projectsApi } from '../../api/projects';
+import { saveSession, setProjectId, useSessionToken } from '../../api/session';
 import { usersApi } from '../../api/users';
-import { PageFallback } from '../../app/PageFallback';
-import { saveSession, setProjectId, useSessionToken } from '../../app/session';
 import { zodRule } from '../../lib/zod-rule';
+import { PageFallback } from '../PageFallback';
 
 interface JoinForm {
   share_code: string;

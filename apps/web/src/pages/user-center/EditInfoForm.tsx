@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Col, Form, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { currentUserKey, saveStoredUser, useSessionToken } from '../../app/session';
+import { currentUserKey, saveStoredUser, useSessionToken } from '../../api/session';
 import { type ProfileFieldName, ProfileFields } from '../login/ProfileFields';
 import { accountApi } from '../login/users-api';
 import { useMessageText, useZodRule } from '../login/zod-rule';

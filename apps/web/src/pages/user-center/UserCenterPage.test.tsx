@@ -1,7 +1,7 @@
 import type { User } from '@medx/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS, saveSession } from '../../app/session';
+import { STORAGE_KEYS, saveSession } from '../../api/session';
 import { i18n } from '../../i18n';
 import { testUser } from '../../test/fixtures';
 import { errors, mockApi, ok, renderPage, setupPageTests, type } from '../../test/test-providers';

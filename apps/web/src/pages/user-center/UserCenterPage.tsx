@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Result, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../app/session';
+import { useCurrentUser } from '../../api/session';
 import { BasicInfoCard } from './BasicInfoCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ComingSoon } from './ComingSoon';

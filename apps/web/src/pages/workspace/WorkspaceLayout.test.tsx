@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppHeader } from '../../app/shell/AppHeader';
+import { HeaderSlotProvider, HeaderSlotTarget } from '../../lib/header-slot';
 import { mockApi, ok, renderPage, setupPageTests } from '../../test/test-providers';
 import { DEFAULT_LAYOUT } from '../../workspace/layout/split-math';
 import { WorkspacePage } from './WorkspacePage';
@@ -22,13 +22,16 @@ function Search() {
   return <div data-testid="search">{useLocation().search}</div>;
 }
 
+/** The page under a header slot, as the app shell renders it (the Window menu lands in the slot). */
 function Page() {
   return (
-    <>
+    <HeaderSlotProvider>
       <Search />
-      <AppHeader />
+      <header>
+        <HeaderSlotTarget />
+      </header>
       <WorkspacePage />
-    </>
+    </HeaderSlotProvider>
   );
 }
 

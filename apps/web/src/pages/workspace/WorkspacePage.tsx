@@ -6,26 +6,26 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { unwrap } from '../../api/client';
 import { projectsApi } from '../../api/projects';
-import { STORAGE_KEYS, setProjectId } from '../../app/session';
+import { STORAGE_KEYS, setProjectId } from '../../api/session';
+import { WORKSPACE_FEATURES } from '../../features';
+import { HeaderSlot } from '../../lib/header-slot';
+import { ViewerProvider } from '../../viewer/ViewerProvider';
 import { toEntryRows } from '../../workspace/entry-rows';
+import { WorkspaceHeader } from '../../workspace/header/WorkspaceHeader';
 import { FullscreenToggle } from '../../workspace/layout/FullscreenToggle';
-import { JobResultDialog } from '../../workspace/layout/JobResultDialog';
 import { LoadingScreen } from '../../workspace/layout/LoadingScreen';
 import { getLayoutState, layoutActions, openSlotWindow, useLayoutState } from '../../workspace/layout/layout-store';
-import {
-  jobResultFromQuery,
-  normaliseToolParams,
-  paramsAfterSlotChange,
-  slotWindowFromQuery,
-  withoutJobResult,
-} from '../../workspace/layout/query-values';
+import { normaliseToolParams, paramsAfterSlotChange, slotWindowFromQuery } from '../../workspace/layout/query-values';
 import { WorkspaceLayout } from '../../workspace/layout/WorkspaceLayout';
+import { WorkspaceMounts } from '../../workspace/layout/WorkspaceMounts';
+import { registerFeatures } from '../../workspace/registry/registry';
 import { useFillHeight } from '../../workspace/use-fill-height';
 import { FileViewerProvider } from '../../workspace/viewers/FileViewerHost';
-import { EntryListWindow } from '../../workspace/windows/entry-list/EntryListWindow';
-import { WorkspaceProvider } from '../../workspace/workspace-context';
+import { type WorkspaceEntries, type WorkspaceProject, WorkspaceProvider } from '../../workspace/workspace-context';
 import '../../workspace/workspace.css';
-import { ViewerProvider } from '../../viewer/ViewerProvider';
+
+// The workspace reads what the features register (windows, menu entries, header tools, mounts).
+registerFeatures(WORKSPACE_FEATURES);
 
 export const projectKey = (id: string) => ['projects', 'detail', id] as const;
 
@@ -69,10 +69,6 @@ function useQueryValues() {
       setParams((current) => paramsAfterSlotChange(current, before, openSlot), { replace: true });
     }
   }, [openSlot, setParams]);
-
-  const job = jobResultFromQuery(params);
-  const closeJob = () => setParams((current) => withoutJobResult(current), { replace: true });
-  return { job, closeJob };
 }
 
 /**
@@ -81,14 +77,13 @@ function useQueryValues() {
  * tiled window layout.
  */
 export function WorkspacePage() {
-  const { t } = useTranslation('workspace');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const projectId = params.get('project');
   const [area, height] = useFillHeight();
   // Nothing stored yet: this browser's first visit to the workspace.
   const [firstVisit] = useState(() => !hasStoredLayout());
-  const { job, closeJob } = useQueryValues();
+  useQueryValues();
 
   const query = useQuery({
     queryKey: projectKey(projectId ?? ''),
@@ -117,13 +112,37 @@ export function WorkspacePage() {
   );
   const rows = useMemo(() => toEntryRows(data?.files), [data?.files]);
   const loadingRows = query.isFetching && !query.isFetched;
-  const entryList = useMemo(() => <EntryListWindow rows={rows} loading={loadingRows} />, [rows, loadingRows]);
-
-  if (!projectId) return <Navigate to="/project" replace />;
-  if (!data || !project) return <LoadingScreen firstVisit={firstVisit} />;
+  const entries = useMemo(() => ({ rows, loading: loadingRows }), [rows, loadingRows]);
 
   return (
-    <WorkspaceProvider project={project}>
+    <>
+      <HeaderSlot>
+        <WorkspaceHeader />
+      </HeaderSlot>
+      {!projectId ? (
+        <Navigate to="/project" replace />
+      ) : !data || !project ? (
+        <LoadingScreen firstVisit={firstVisit} />
+      ) : (
+        <Workspace project={project} entries={entries} name={data.project_name} area={area} height={height} />
+      )}
+    </>
+  );
+}
+
+interface WorkspaceProps {
+  project: WorkspaceProject;
+  entries: WorkspaceEntries;
+  name: string;
+  area: (element: HTMLDivElement | null) => void;
+  height: number | undefined;
+}
+
+/** The open project: its providers, the bar above the windows, the tiled windows and the mounts. */
+function Workspace({ project, entries, name, area, height }: WorkspaceProps) {
+  const { t } = useTranslation('workspace');
+  return (
+    <WorkspaceProvider project={project} entries={entries}>
       {/* One viewer for the workspace: Med View attaches its plugin; the Entry List, the Structure
           and Sequence Viewer windows and the toolbar read and drive it. */}
       <ViewerProvider>
@@ -132,7 +151,7 @@ export function WorkspacePage() {
             <div className="medx-workspace-bar">
               <Typography.Text type="secondary">{t('projectLabel')}</Typography.Text>
               <Typography.Text strong ellipsis data-testid="workspace-project-name">
-                {data.project_name}
+                {name}
               </Typography.Text>
               <span className="medx-workspace-bar-fill" />
               <Button
@@ -147,10 +166,10 @@ export function WorkspacePage() {
               <FullscreenToggle />
             </div>
             <div className="medx-workspace-layout">
-              <WorkspaceLayout entryList={entryList} />
+              <WorkspaceLayout />
             </div>
           </div>
-          <JobResultDialog job={job} onClose={closeJob} />
+          <WorkspaceMounts />
         </FileViewerProvider>
       </ViewerProvider>
     </WorkspaceProvider>

@@ -72,8 +72,13 @@ export function ViewerToolbar({ plugin }: ViewerToolbarProps) {
   );
 
   const context = useMemo<ToolbarContextValue>(
-    () => ({ plugin, state, history, run, openMenu, setOpenMenu }),
-    [plugin, state, history, run, openMenu],
+    () => ({ plugin, state, history, run, openMenu, setOpenMenu, tooltipsOff: openMenu !== null || moreOpen }),
+    [plugin, state, history, run, openMenu, moreOpen],
+  );
+  // Inside the More panel the panel itself is no reason to silence the tooltips.
+  const panelContext = useMemo<ToolbarContextValue>(
+    () => ({ ...context, tooltipsOff: openMenu !== null }),
+    [context, openMenu],
   );
 
   const { inline, overflow } = splitSections(SECTIONS, width);
@@ -114,20 +119,22 @@ export function ViewerToolbar({ plugin }: ViewerToolbarProps) {
             open={moreOpen && !state.busy}
             onOpenChange={(open) => setMoreOpen(open)}
             content={
-              <div data-testid="tb-more-panel" style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
-                {overflow.map(({ key, Component }) => (
-                  <span
-                    key={key}
-                    data-testid={`tb-section-${key}`}
-                    style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
-                  >
-                    <Component />
-                  </span>
-                ))}
-              </div>
+              <ToolbarContext.Provider value={panelContext}>
+                <div data-testid="tb-more-panel" style={{ display: 'flex', flexDirection: 'column', gap: 6 }}>
+                  {overflow.map(({ key, Component }) => (
+                    <span
+                      key={key}
+                      data-testid={`tb-section-${key}`}
+                      style={{ display: 'inline-flex', alignItems: 'center', gap: 2 }}
+                    >
+                      <Component />
+                    </span>
+                  ))}
+                </div>
+              </ToolbarContext.Provider>
             }
           >
-            <Tooltip title={t('more')}>
+            <Tooltip title={t('more')} open={context.tooltipsOff ? false : undefined}>
               <Button
                 size="small"
                 type="text"

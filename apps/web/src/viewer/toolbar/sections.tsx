@@ -23,9 +23,9 @@ import {
   UndoOutlined,
 } from '@ant-design/icons';
 import { Button, Dropdown, InputNumber, type MenuProps, Popover, Select, Slider, Space, Tooltip } from 'antd';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { layoutActions } from '../../workspace/layout/layout-store';
+import { dispatchBrowserEvent } from '../../lib/browser-events';
 import {
   COLOR_PALETTE,
   COMPONENT_REPRESENTATIONS,
@@ -61,8 +61,16 @@ import {
 } from './toolbar-actions';
 import { useToolbar } from './toolbar-context';
 
-/** Browser event for the 2D viewer (the 2D issue listens to it; the slot window opens meanwhile). */
-export const OPEN_2D_VIEWER_EVENT = 'medx:open-2d-viewer';
+/**
+ * A toolbar tooltip's `open`: closed while a toolbar menu, panel or dropdown is open (context
+ * `tooltipsOff`), else antd's own hover handling. Where the toolbar is the page's top row, antd
+ * flips tooltips below the buttons, onto the open menu, where they would hide its items and take
+ * their clicks. (A hook, not a wrapper component: Dropdown and Popover hand their trigger props
+ * to their direct child, which antd's Tooltip passes on.)
+ */
+function useTooltipOpen(): false | undefined {
+  return useToolbar().tooltipsOff ? false : undefined;
+}
 
 /** A small icon button with a tooltip, disabled while the plugin is busy. */
 function ToolButton({
@@ -83,8 +91,9 @@ function ToolButton({
   active?: boolean;
 }) {
   const { state } = useToolbar();
+  const tooltipOpen = useTooltipOpen();
   return (
-    <Tooltip title={title}>
+    <Tooltip title={title} open={tooltipOpen}>
       <Button
         size="small"
         type={active ? 'primary' : 'text'}
@@ -100,7 +109,11 @@ function ToolButton({
   );
 }
 
-/** A button opening a menu; the menu closes on a pick (shift-click keeps it open when `sticky`). */
+/**
+ * A button opening a menu; the menu closes on a pick. With `sticky`, a shift-click keeps the menu
+ * and the open submenu as they are, for the next pick. Submenus open by click, not by hover, so a
+ * pointer passing over the menu changes nothing.
+ */
 function MenuButton({
   id,
   title,
@@ -119,27 +132,48 @@ function MenuButton({
   children?: ReactNode;
 }) {
   const { state, openMenu, setOpenMenu } = useToolbar();
+  const tooltipOpen = useTooltipOpen();
+  const open = openMenu === id;
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
+  // antd closes the open submenus after every pick; a sticky pick keeps them (see onClick).
+  const keepSubmenus = useRef(false);
+  useEffect(() => {
+    if (!open) setOpenKeys([]);
+  }, [open]);
   return (
     <Dropdown
       trigger={['click']}
       disabled={state.busy}
-      open={openMenu === id}
-      onOpenChange={(open, info) => {
+      open={open}
+      onOpenChange={(next, info) => {
         // Picks are handled below (they may keep the menu open); only the trigger and outside clicks toggle it.
-        if (info.source === 'trigger') setOpenMenu(open ? id : null);
+        if (info.source === 'trigger') setOpenMenu((current) => (next ? id : current === id ? null : current));
       }}
       menu={{
         items,
+        triggerSubMenuAction: 'click',
+        openKeys,
+        onOpenChange: (keys) => {
+          if (!keepSubmenus.current) setOpenKeys(keys);
+        },
         // Shift-click would otherwise select the menu's text.
         style: { userSelect: 'none' },
         onClick: ({ key, domEvent }) => {
-          if (!(sticky && domEvent.shiftKey)) setOpenMenu(null);
+          if (sticky && domEvent.shiftKey) {
+            // The menu's own "close the submenus" follows this handler in the same event.
+            keepSubmenus.current = true;
+            queueMicrotask(() => {
+              keepSubmenus.current = false;
+            });
+          } else {
+            setOpenMenu(null);
+          }
           onPick(key);
         },
       }}
     >
-      {/* No tooltip while the menu is open: it would sit over the menu's first items. */}
-      <Tooltip title={title} open={openMenu === id ? false : undefined}>
+      {/* No tooltip while a menu is open: it would sit over the menu's items (useTooltipOpen). */}
+      <Tooltip title={title} open={tooltipOpen}>
         <Button size="small" type="text" icon={icon} disabled={state.busy} data-testid={`tb-${id}`} aria-label={title}>
           {children}
         </Button>
@@ -151,15 +185,16 @@ function MenuButton({
 /** A button opening a popover panel. */
 function PanelButton({ id, title, icon, content }: { id: string; title: string; icon: ReactNode; content: ReactNode }) {
   const { state, openMenu, setOpenMenu } = useToolbar();
+  const tooltipOpen = useTooltipOpen();
   return (
     <Popover
       trigger="click"
       open={openMenu === id && !state.busy}
-      onOpenChange={(open) => setOpenMenu(open ? id : null)}
+      onOpenChange={(open) => setOpenMenu((current) => (open ? id : current === id ? null : current))}
       content={<div data-testid={`tb-${id}-panel`}>{content}</div>}
       title={title}
     >
-      <Tooltip title={title} open={openMenu === id ? false : undefined}>
+      <Tooltip title={title} open={tooltipOpen}>
         <Button
           size="small"
           type="text"
@@ -176,8 +211,9 @@ function PanelButton({ id, title, icon, content }: { id: string; title: string; 
 /** An item left to its own issue: visibly there, never pretending to work. */
 function LaterButton({ id, label, icon }: { id: string; label: string; icon: ReactNode }) {
   const { t } = useTranslation('toolbar');
+  const tooltipOpen = useTooltipOpen();
   return (
-    <Tooltip title={`${label}: ${t('later')}`}>
+    <Tooltip title={`${label}: ${t('later')}`} open={tooltipOpen}>
       <span>
         <Button size="small" type="text" icon={icon} disabled data-testid={`tb-${id}`} aria-label={label} />
       </span>
@@ -345,10 +381,8 @@ export function HistorySection() {
         id="viewer2d"
         title={t('viewer2d')}
         icon={<ExperimentOutlined />}
-        onClick={() => {
-          window.dispatchEvent(new CustomEvent(OPEN_2D_VIEWER_EVENT));
-          layoutActions.show('workspace2d');
-        }}
+        // The workspace's 2D editor feature listens and opens its window; the viewer knows no window.
+        onClick={() => dispatchBrowserEvent('open2dViewer')}
       />
     </>
   );
@@ -356,13 +390,19 @@ export function HistorySection() {
 
 export function GranularitySection() {
   const { t } = useTranslation('toolbar');
-  const { plugin, state } = useToolbar();
+  const { plugin, state, openMenu, setOpenMenu } = useToolbar();
+  const tooltipOpen = useTooltipOpen();
   return (
-    <Tooltip title={t('granularity.label')} placement="top">
+    <Tooltip title={t('granularity.label')} placement="top" open={tooltipOpen}>
       <Select<GranularityKey>
         size="small"
         value={state.granularity}
         disabled={state.busy}
+        // Its option list counts as the toolbar's open menu: one at a time, no tooltips over it.
+        open={openMenu === 'granularity'}
+        onOpenChange={(open) =>
+          setOpenMenu((current) => (open ? 'granularity' : current === 'granularity' ? null : current))
+        }
         style={{ width: 96 }}
         aria-label={t('granularity.label')}
         data-testid="tb-granularity"

@@ -1,5 +1,5 @@
 import type { PluginUIContext } from 'molstar/lib/mol-plugin-ui/context';
-import { createContext, useContext } from 'react';
+import { createContext, type Dispatch, type SetStateAction, useContext } from 'react';
 import type { SelectionHistoryTracker } from './selection-history-tracker';
 import type { ActionMessage } from './toolbar-actions';
 import type { ToolbarState } from './use-toolbar-state';
@@ -11,9 +11,15 @@ export interface ToolbarContextValue {
   history: SelectionHistoryTracker | null;
   /** Runs an action (unless busy) and shows the message it answers. */
   run: (action: () => Promise<ActionMessage | null> | ActionMessage | null) => Promise<void>;
-  /** The one menu or popover open (busy closes it, spec §4). */
+  /** The one menu, popover or dropdown open (busy closes it, spec §4). */
   openMenu: string | null;
-  setOpenMenu: (menu: string | null) => void;
+  /** Close with `(current) => (current === id ? null : current)`: another menu may have opened meanwhile. */
+  setOpenMenu: Dispatch<SetStateAction<string | null>>;
+  /**
+   * Tooltips stay closed: a menu, panel or dropdown is open, or the More panel is (for the
+   * sections inline; those inside the More panel keep theirs while no menu is open).
+   */
+  tooltipsOff: boolean;
 }
 
 export const ToolbarContext = createContext<ToolbarContextValue | null>(null);

@@ -57,18 +57,31 @@ describe('importFiles (spec §4)', () => {
   });
 
   it('keeps two uploads in flight at once and the results in the chosen order', async () => {
+    // Each upload finishes when the test says so: the first file is the slowest, later ones overtake it.
+    const finish = new Map<string, () => void>();
+    const started: string[] = [];
     let inFlight = 0;
     let most = 0;
-    const upload: ImportSteps['upload'] = async (file) => {
-      inFlight += 1;
-      most = Math.max(most, inFlight);
-      // The first file is the slowest: later ones overtake it.
-      await new Promise((resolve) => setTimeout(resolve, file.name === 'a.pdb' ? 30 : 5));
-      inFlight -= 1;
-      return `up-${file.name}`;
-    };
+    const upload: ImportSteps['upload'] = (file) =>
+      new Promise<string>((resolve) => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        started.push(file.name);
+        finish.set(file.name, () => {
+          inFlight -= 1;
+          resolve(`up-${file.name}`);
+        });
+      });
     const files = ['a.pdb', 'b.pdb', 'c.pdb', 'd.pdb'].map((n) => new File(['ATOM'], n));
-    const result = await importFiles(files, 4, steps({ upload }), events());
+    const done = importFiles(files, 4, steps({ upload }), events());
+    await vi.waitFor(() => expect(started).toEqual(['a.pdb', 'b.pdb']));
+    finish.get('b.pdb')?.();
+    await vi.waitFor(() => expect(started).toEqual(['a.pdb', 'b.pdb', 'c.pdb']));
+    finish.get('c.pdb')?.();
+    await vi.waitFor(() => expect(started).toContain('d.pdb'));
+    finish.get('d.pdb')?.();
+    finish.get('a.pdb')?.();
+    const result = await done;
     expect(most).toBe(PARALLEL_FILES);
     expect(result.created.map((f) => f.name)).toEqual(['a.pdb', 'b.pdb', 'c.pdb', 'd.pdb']);
   });

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import type { WindowProps } from '../registry/feature';
 import { EmptyWindow } from './EmptyWindow';
-import type { SlotWindowId } from './windows';
 
-/** The right-top-right windows before their real content lands: a translated empty shell. */
-export function SlotWindowShell({ id }: { id: SlotWindowId }) {
+/** A slot window before its real content lands: a translated empty shell. */
+export function SlotWindowShell({ id }: WindowProps) {
   const { t } = useTranslation('workspace');
   return (
     <div className="medx-slot-shell" data-slot-window={id}>

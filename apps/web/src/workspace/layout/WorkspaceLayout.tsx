@@ -1,23 +1,14 @@
 import { MinusOutlined } from '@ant-design/icons';
 import { Button, Empty, Spin, Tooltip } from 'antd';
-import { lazy, type ReactNode, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mosaic, type MosaicNode, type MosaicPath, MosaicWindow } from 'react-mosaic-component';
 import 'react-mosaic-component/react-mosaic-component.css';
+import { findWindow, windowComponent } from '../registry/registry';
+import type { PaneId, WindowId } from '../registry/windows';
+import { EmptyWindow } from './EmptyWindow';
 import { layoutActions, useLayoutState } from './layout-store';
-import { MedViewSlot } from './MedViewSlot';
-import { SLOT_WINDOWS } from './slot-windows';
-import { type PaneId, type WindowId, windowTitleKey } from './windows';
 import './layout.css';
-
-// Both windows read Mol*'s state: they load with the viewer's code, not with the page.
-const StructureViewerWindow = lazy(() => import('../windows/structure-viewer/StructureViewerWindow'));
-const SequenceViewerWindow = lazy(() => import('../windows/sequence-viewer/SequenceViewerWindow'));
-
-interface WorkspaceLayoutProps {
-  /** The Entry List window (it needs the page's project data). */
-  entryList: ReactNode;
-}
 
 function MinimiseButton({ id }: { id: WindowId }) {
   const { t } = useTranslation('workspace');
@@ -35,65 +26,46 @@ function MinimiseButton({ id }: { id: WindowId }) {
   );
 }
 
+/** A registered window's content (loaded on demand when it registered `load`). */
+function WindowContent({ id }: { id: WindowId }) {
+  const registration = findWindow(id);
+  if (!registration) return <EmptyWindow text="" />;
+  const Content = windowComponent(registration);
+  return (
+    <Suspense fallback={<Spin className="medx-tile-spin" />}>
+      <Content id={id} />
+    </Suspense>
+  );
+}
+
 /**
  * The workspace's tiled, resizable, dockable layout (spec §2, react-mosaic). Windows are dragged
  * by their title bar; each has a minimise button that hides it to the header's Window menu.
- * Split changes are kept in memory while dragging and stored when the bar is released.
+ * Split changes are kept in memory while dragging and stored when the bar is released. What each
+ * pane shows comes from the feature registry (workspace/registry): the layout knows no window.
  */
-export function WorkspaceLayout({ entryList }: WorkspaceLayoutProps) {
-  const { t } = useTranslation('workspace');
+export function WorkspaceLayout() {
+  const { t } = useTranslation();
   const { tree, slot } = useLayoutState();
-
-  const content = useCallback(
-    (pane: PaneId): ReactNode => {
-      switch (pane) {
-        case 'entryList':
-          return entryList;
-        case 'structureViewer':
-          return (
-            <Suspense fallback={<Spin className="medx-tile-spin" />}>
-              <StructureViewerWindow />
-            </Suspense>
-          );
-        case 'sequenceViewer':
-          return (
-            <Suspense fallback={<Spin className="medx-tile-spin" />}>
-              <SequenceViewerWindow />
-            </Suspense>
-          );
-        case 'medView':
-          return <MedViewSlot />;
-        case 'slot': {
-          const id = slot ?? 'workspace2d';
-          const Window = SLOT_WINDOWS[id];
-          return (
-            <Suspense fallback={<Spin className="medx-tile-spin" />}>
-              <Window id={id} />
-            </Suspense>
-          );
-        }
-      }
-    },
-    [entryList, slot],
-  );
 
   const renderTile = useCallback(
     (pane: PaneId, path: MosaicPath) => {
-      const id: WindowId = pane === 'slot' ? (slot ?? 'workspace2d') : pane;
+      const id: WindowId = pane === 'slot' ? (slot ?? '') : pane;
+      const title = findWindow(id)?.title;
       return (
         <MosaicWindow<PaneId>
           path={path}
-          title={t(windowTitleKey(id))}
+          title={title ? t(title) : ''}
           className={`medx-tile medx-tile-${pane}`}
           toolbarControls={<MinimiseButton id={id} />}
         >
           <div className="medx-tile-body" data-testid={`window-${id}`}>
-            {content(pane)}
+            <WindowContent id={id} />
           </div>
         </MosaicWindow>
       );
     },
-    [content, slot, t],
+    [slot, t],
   );
 
   return (
@@ -106,7 +78,7 @@ export function WorkspaceLayout({ entryList }: WorkspaceLayoutProps) {
       resize={{ minimumPaneSizePercentage: 5, minimumPaneSizePx: { column: 32 } }}
       zeroStateView={
         <div className="medx-tile-empty" data-testid="layout-empty">
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('allHidden')} />
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('workspace:allHidden')} />
         </div>
       }
     />

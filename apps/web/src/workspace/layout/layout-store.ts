@@ -1,7 +1,8 @@
 import { useSyncExternalStore } from 'react';
-import { STORAGE_KEYS } from '../../app/session';
+import { STORAGE_KEYS } from '../../api/session';
+import { isSlotWindowId, registryVersion } from '../registry/registry';
+import { isPaneId, type PaneId, type WindowId } from '../registry/windows';
 import { addPane, DEFAULT_LAYOUT, hasPane, type LayoutTree, parseTree, removePane } from './split-math';
-import { isPaneId, isSlotWindowId, type PaneId, type SlotWindowId, type WindowId } from './windows';
 
 /**
  * The workspace layout, shared by the page and the header's Window menu. Kept in local storage
@@ -10,8 +11,8 @@ import { isPaneId, isSlotWindowId, type PaneId, type SlotWindowId, type WindowId
  */
 export interface LayoutState {
   tree: LayoutTree | null;
-  /** The window in the right-top-right slot (kept while the slot is hidden). */
-  slot: SlotWindowId | null;
+  /** The registered window in the right-top-right slot (kept while the slot is hidden). */
+  slot: WindowId | null;
 }
 
 export const DEFAULT_STATE: LayoutState = { tree: DEFAULT_LAYOUT, slot: null };
@@ -57,17 +58,23 @@ export function serialiseState(state: LayoutState): Raw {
 
 const listeners = new Set<() => void>();
 let cachedRaw: Raw | null = null;
+let cachedVersion = -1;
 let current: LayoutState = DEFAULT_STATE;
 
 function emit() {
   for (const listener of listeners) listener();
 }
 
-/** The state; re-read when local storage changed underneath (another tab, a sign-out, a test). */
+/**
+ * The state; re-read when local storage changed underneath (another tab, a sign-out, a test) or
+ * when other features were registered (a stored slot window must be a registered one).
+ */
 export function getLayoutState(): LayoutState {
   const raw = readRaw();
-  if (!cachedRaw || raw.layout !== cachedRaw.layout || raw.window !== cachedRaw.window) {
+  const version = registryVersion();
+  if (!cachedRaw || raw.layout !== cachedRaw.layout || raw.window !== cachedRaw.window || version !== cachedVersion) {
     cachedRaw = raw;
+    cachedVersion = version;
     current = parseState(raw);
   }
   return current;
@@ -107,7 +114,7 @@ export function useLayoutState(): LayoutState {
 }
 
 /** The window open in the slot, or null when the slot pane is hidden. */
-export const openSlotWindow = (state: LayoutState): SlotWindowId | null =>
+export const openSlotWindow = (state: LayoutState): WindowId | null =>
   state.slot && hasPane(state.tree, 'slot') ? state.slot : null;
 
 /** Whether a window is on screen. */
@@ -123,8 +130,10 @@ export function hideWindow(state: LayoutState, id: WindowId): LayoutState {
   return { ...state, tree: removePane(state.tree, pane) };
 }
 
+/** Shows a fixed pane, or opens a registered slot window in the slot; anything else is ignored. */
 export function showWindow(state: LayoutState, id: WindowId): LayoutState {
-  if (isPaneId(id)) return { ...state, tree: addPane(state.tree, id) };
+  if (isPaneId(id)) return id === 'slot' ? state : { ...state, tree: addPane(state.tree, id) };
+  if (!isSlotWindowId(id)) return state;
   return { tree: addPane(state.tree, 'slot'), slot: id };
 }
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   jobResultFromQuery,
-  jobTypeFromQuery,
   normaliseToolParams,
   paramsAfterSlotChange,
   slotWindowFromQuery,
@@ -57,11 +56,5 @@ describe('job result', () => {
     expect(withoutJobResult(q('project=1&jobType=DOCKING&jobId=5&jobStatus=FAILED&tool=x')).toString()).toBe(
       'project=1&tool=x',
     );
-  });
-
-  it('knows the job types of the Window menu', () => {
-    expect(jobTypeFromQuery(q('jobType=DOCKING'))).toBe('DOCKING');
-    expect(jobTypeFromQuery(q('jobType=TRANSMOL_WORKFLOW'))).toBe('TRANSMOL_WORKFLOW');
-    expect(jobTypeFromQuery(q('jobType=OTHER'))).toBeNull();
   });
 });

@@ -1,11 +1,13 @@
-import type { SlotWindowId } from './windows';
+import type { WindowId } from '../registry/windows';
 
 /**
  * The workspace's query values (spec §2) as pure functions on URLSearchParams; each returns a
- * new object and leaves its input alone.
+ * new object and leaves its input alone. (Which job types list a result window in the Window
+ * menu is each feature's registration.)
  */
-export const JOB_TYPES = ['DOCKING', 'TRANSMOL_WORKFLOW'] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+
+/** The slot windows the address opens: ?tool= and ?workflow= (registered by their features). */
+export type QuerySlotWindow = 'tool' | 'workflow';
 
 export interface JobResultQuery {
   jobType: string;
@@ -32,7 +34,7 @@ export function withWorkflow(params: URLSearchParams, workflow: string): URLSear
 }
 
 /** The slot window the address asks for: a tool wins over a workflow (they exclude each other). */
-export function slotWindowFromQuery(params: URLSearchParams): SlotWindowId | null {
+export function slotWindowFromQuery(params: URLSearchParams): QuerySlotWindow | null {
   if (params.get('tool')) return 'tool';
   if (params.get('workflow')) return 'workflow';
   return null;
@@ -50,8 +52,8 @@ export function normaliseToolParams(params: URLSearchParams): URLSearchParams {
  */
 export function paramsAfterSlotChange(
   params: URLSearchParams,
-  before: SlotWindowId | null,
-  after: SlotWindowId | null,
+  before: WindowId | null,
+  after: WindowId | null,
 ): URLSearchParams {
   if (before === after) return params;
   const next = copy(params);
@@ -73,10 +75,4 @@ export function withoutJobResult(params: URLSearchParams): URLSearchParams {
   const next = copy(params);
   for (const key of ['jobType', 'jobId', 'jobStatus']) next.delete(key);
   return next;
-}
-
-/** The job type in the address, when it is one the Window menu knows. */
-export function jobTypeFromQuery(params: URLSearchParams): JobType | null {
-  const value = params.get('jobType');
-  return JOB_TYPES.includes(value as JobType) ? (value as JobType) : null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isPaneId } from '../registry/windows';
 import {
   addPane,
   DEFAULT_LAYOUT,
@@ -10,7 +11,6 @@ import {
   percentagesOf,
   removePane,
 } from './split-math';
-import { isPaneId } from './windows';
 
 const sumsTo100 = (tree: LayoutTree | null): boolean => {
   if (tree === null || typeof tree !== 'object' || tree.type !== 'split') return true;

@@ -1,5 +1,5 @@
 import type { MosaicNode, MosaicPath, MosaicSplitNode } from 'react-mosaic-component';
-import type { PaneId } from './windows';
+import type { PaneId } from '../registry/windows';
 
 /**
  * Pure tree arithmetic for the workspace layout (a react-mosaic n-ary tree of panes).

@@ -1,0 +1,42 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { defineFeature } from '../registry/feature';
+import { registerFeatures } from '../registry/registry';
+import { hideWindow, parseState, serialiseState, showWindow } from './layout-store';
+import { loadPlaceholderWindow } from './placeholder-window';
+import { addPane, DEFAULT_LAYOUT } from './split-math';
+
+// The engine alone: one registered slot window stands for the features.
+beforeAll(() => {
+  registerFeatures([
+    defineFeature({
+      id: 'test',
+      windows: [{ id: 'docking', title: 'workspace:windows.docking', place: 'slot', load: loadPlaceholderWindow }],
+    }),
+  ]);
+});
+
+describe('stored layout state', () => {
+  it('round-trips and falls back to the defaults', () => {
+    const state = { tree: addPane(DEFAULT_LAYOUT, 'slot'), slot: 'docking' as const };
+    expect(parseState(serialiseState(state))).toEqual(state);
+    expect(parseState({ layout: null, window: null })).toEqual({ tree: DEFAULT_LAYOUT, slot: null });
+    expect(parseState({ layout: '{broken', window: '[]' })).toEqual({ tree: DEFAULT_LAYOUT, slot: null });
+    expect(parseState({ layout: 'null', window: null }).tree).toBeNull();
+  });
+
+  it('drops a slot pane that has no registered window to show', () => {
+    const layout = JSON.stringify(addPane(DEFAULT_LAYOUT, 'slot'));
+    expect(parseState({ layout, window: '{"slot":"nope"}' })).toEqual({ tree: DEFAULT_LAYOUT, slot: null });
+  });
+});
+
+describe('showing and hiding windows', () => {
+  it('opens a registered slot window in the slot and ignores unknown ids', () => {
+    const start = { tree: DEFAULT_LAYOUT, slot: null };
+    const shown = showWindow(start, 'docking');
+    expect(shown).toEqual({ tree: addPane(DEFAULT_LAYOUT, 'slot'), slot: 'docking' });
+    expect(showWindow(start, 'nope')).toBe(start);
+    expect(showWindow(start, 'slot')).toBe(start);
+    expect(hideWindow(shown, 'docking')).toEqual({ tree: DEFAULT_LAYOUT, slot: 'docking' });
+  });
+});
