@@ -3,7 +3,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { LanguageSelect } from '../../app/shell/LanguageSelect';
+import { LanguageSelect } from '../../i18n/LanguageSelect';
 import { NotFoundPage } from '../not-found/NotFoundPage';
 import { DocToc, DocView } from './DocView';
 import { DOC_NAMES, type DocName, isDocName, loadDocSource } from './doc-sources';

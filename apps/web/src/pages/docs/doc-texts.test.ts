@@ -1,17 +1,17 @@
 import { LANGS } from '@medx/contract';
 import { describe, expect, it } from 'vitest';
-import { DOC_NAMES } from '../../pages/docs/doc-sources';
-import { type Block, type Inline, parseDoc } from '../../pages/docs/markdown';
-import { i18n } from '../index';
+import { i18n } from '../../i18n';
+import { DOC_NAMES } from './doc-sources';
+import { type Block, type Inline, parseDoc } from './markdown';
 
 /**
  * The help pages' texts (i18n/docs/<lang>/<name>.md): every document exists in every language,
  * parses, has the same sections with the same ids in the same order (so links and the table of
  * contents work in both), its title is the name the app links it by, and its links lead somewhere.
  */
-const files = import.meta.glob<string>('./*/*.md', { eager: true, query: '?raw', import: 'default' });
+const files = import.meta.glob<string>('../../i18n/docs/*/*.md', { eager: true, query: '?raw', import: 'default' });
 
-const source = (lang: string, name: string) => files[`./${lang}/${name}.md`];
+const source = (lang: string, name: string) => files[`../../i18n/docs/${lang}/${name}.md`];
 
 function links(blocks: readonly Block[]): string[] {
   const fromInlines = (inlines: readonly Inline[]): string[] =>
@@ -62,7 +62,7 @@ const PROMISED: Record<(typeof DOC_NAMES)[number], string[]> = {
 
 describe('help page texts', () => {
   it('are the documents the app serves, in every language and nothing else', () => {
-    const expected = LANGS.flatMap((lang) => DOC_NAMES.map((name) => `./${lang}/${name}.md`)).sort();
+    const expected = LANGS.flatMap((lang) => DOC_NAMES.map((name) => `../../i18n/docs/${lang}/${name}.md`)).sort();
     expect(Object.keys(files).sort()).toEqual(expected);
   });
 
