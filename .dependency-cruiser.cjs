@@ -35,12 +35,9 @@ module.exports = {
         'Folders must not depend on each other in a circle (folder A depends on folder B when a module under A imports one directly in B).',
       severity: 'error',
       scope: 'folder',
-      from: { path: ['^apps/web/', '^packages/', '^e2e/', '^tools/'] },
+      from: { path: ['^apps/web/', '^apps/server/', '^packages/', '^e2e/', '^tools/'] },
       to: { circular: true },
     },
-    // TODO(server folders): apps/server has two folder cycles today, modules/users <-> http (request-context
-    // and session.service name each other's types) and modules/projects <-> modules/files. Once they are gone,
-    // add '^apps/server/' to the `from.path` of no-circular-folders above.
     {
       name: 'contract-is-self-contained',
       comment: 'packages/contract is shared by server and web: it imports nothing from apps/*.',
@@ -69,14 +66,32 @@ module.exports = {
       from: { path: '^apps/server/src/chem/' },
       to: { path: '^apps/server/src/(http|db|modules|jobs)/' },
     },
-    // TODO(server jobs): the job engine must not know feature modules. Enable when the engine refactor has
-    // landed (apps/server/src/jobs still imports modules/* today):
-    // {
-    //   name: 'job-engine-knows-no-feature',
-    //   severity: 'error',
-    //   from: { path: '^apps/server/src/jobs/' },
-    //   to: { path: '^apps/server/src/modules/' },
-    // },
+    {
+      name: 'job-engine-knows-no-feature',
+      comment:
+        'apps/server/src/jobs (queue, runner, job context) runs any job type it is given: it imports no feature module, no feature registration, no app wiring.',
+      severity: 'error',
+      from: { path: '^apps/server/src/jobs/' },
+      to: { path: ['^apps/server/src/modules/', '^apps/server/src/(features|platform|services|app)\\.ts$'] },
+    },
+    {
+      name: 'server-features-stay-apart',
+      comment:
+        'Server features (preparation, pockets, docking, workflows) build on the platform (users, projects, files, jobs) and never import each other.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows)/' },
+      to: {
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows)/',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
+    },
+    {
+      name: 'server-platform-knows-no-feature',
+      comment: 'The platform modules (users, projects, files, jobs) know no feature built on them.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/(users|projects|files|jobs)/' },
+      to: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows)/' },
+    },
     {
       name: 'no-test-code-in-production',
       comment: 'Production code never imports test code (tests, test helpers, fixtures, e2e).',

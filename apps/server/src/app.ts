@@ -23,7 +23,7 @@ import type { LocalJobQueue } from './jobs/job-queue';
 import type { JobRunner } from './jobs/job-runner';
 import { type Clock, systemClock } from './lib/clock';
 import type { CodeDelivery } from './lib/mailer';
-import { fileGroupsRoutes } from './modules/files/file-groups.routes';
+import { fileGroupsRoutes, projectGroupsRoutes } from './modules/files/file-groups.routes';
 import { fileJobsRoutes, filesRoutes } from './modules/files/files.routes';
 import type { UploadsService } from './modules/files/uploads.service';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -132,7 +132,8 @@ export async function buildApp({
     async () => ({ success: true, msg: 'ok', data: { status: 'ok', database: db.dialect } }),
   );
   await http.register(usersRoutes(users, config), { prefix: '/v1/users' });
-  await http.register(projectsRoutes(projects, config, groups), { prefix: '/v1/projects' });
+  await http.register(projectsRoutes(projects, config), { prefix: '/v1/projects' });
+  await http.register(projectGroupsRoutes(groups), { prefix: '/v1/projects' });
   await http.register(filesRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/files' });
   await http.register(fileGroupsRoutes(groups), { prefix: '/v1/file_groups' });
   await http.register(fileJobsRoutes({ files, ops, uploads, pdb, samples }), { prefix: '/v1/jobs' });

@@ -1,12 +1,16 @@
 import { type Lang, normalizeLang } from '@medx/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema';
-import type { SessionService } from '../modules/users/session.service';
 import { unauthorized } from './app-error';
 
 export interface AuthContext {
   user: UserRow;
   sessionId: number;
+}
+
+/** Who a `token` header belongs to (the users module's SessionService answers it). */
+export interface SessionResolver {
+  resolve(token: string): Promise<AuthContext | null>;
 }
 
 declare module 'fastify' {
@@ -21,7 +25,7 @@ declare module 'fastify' {
  * `token` header. A bad token does not fail public routes; `requireAuth` turns
  * its absence into HTTP 401 on the routes that need a user.
  */
-export function registerRequestContext(app: FastifyInstance, sessions: SessionService): void {
+export function registerRequestContext(app: FastifyInstance, sessions: SessionResolver): void {
   app.decorateRequest('lang', 'en');
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {

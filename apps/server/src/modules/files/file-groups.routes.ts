@@ -4,6 +4,7 @@ import {
   FileIdParams,
   GroupFilesQuery,
   ProjectFile,
+  ProjectIdParams,
   RenameGroupRequest,
 } from '@medx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,6 +50,17 @@ export function fileGroupsRoutes(groups: GroupsService): FastifyPluginAsyncZod {
         await groups.drop(requireAuth(req), req.params.id);
         return ok(req, null, 'deleteGroupSuccessful');
       },
+    );
+  };
+}
+
+/** GET /v1/projects/{id}/groups: the project's file groups (mounted under /v1/projects). */
+export function projectGroupsRoutes(groups: GroupsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/:id/groups',
+      { schema: { tags: ['projects'], security, params: ProjectIdParams, response: responses(z.array(FileGroup)) } },
+      async (req) => ok(req, await groups.list(requireAuth(req), req.params.id)),
     );
   };
 }

@@ -19,14 +19,13 @@ import { z } from 'zod';
 import type { Config } from '../../config';
 import { ok, responses } from '../../http/envelope';
 import { requireAuth } from '../../http/request-context';
-import type { GroupsService } from '../files/groups.service';
 import type { ProjectsService } from './projects.service';
 
 const tags = ['projects'];
 const security = [{ token: [] }];
 
 /** /v1/projects: thin routes; rules and permission checks live in ProjectsService / ProjectAccess. */
-export function projectsRoutes(service: ProjectsService, config: Config, groups: GroupsService): FastifyPluginAsyncZod {
+export function projectsRoutes(service: ProjectsService, config: Config): FastifyPluginAsyncZod {
   const origin = (req: FastifyRequest) => config.publicUrl ?? `${req.protocol}://${req.host}`;
   return async (app) => {
     app.get(
@@ -55,11 +54,6 @@ export function projectsRoutes(service: ProjectsService, config: Config, groups:
       '/:id',
       { schema: { tags, security, params: ProjectIdParams, response: responses(ProjectDetail) } },
       async (req) => ok(req, await service.get(requireAuth(req), req.params.id)),
-    );
-    app.get(
-      '/:id/groups',
-      { schema: { tags, security, params: ProjectIdParams, response: responses(z.array(FileGroup)) } },
-      async (req) => ok(req, await groups.list(requireAuth(req), req.params.id)),
     );
     app.put(
       '/:id/name',
