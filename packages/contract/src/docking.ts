@@ -209,7 +209,10 @@ export const DockingRankedPose = z.object({
 });
 export type DockingRankedPose = z.infer<typeof DockingRankedPose>;
 
+/** The job type of a docking (server, web and the job registry use this name). */
+export const DOCKING_JOB_TYPE = 'DOCKING';
+
 /** Job types of docking (the contract's job registry, job-types.ts, collects them). */
 export const DOCKING_JOBS = {
-  DOCKING: { params: DockingJobParams, result: z.array(DockingRankedPose) },
+  [DOCKING_JOB_TYPE]: { params: DockingJobParams, result: z.array(DockingRankedPose) },
 };

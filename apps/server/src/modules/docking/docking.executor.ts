@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import type { DOCKING_JOB_TYPE } from '@medx/contract';
 import { mergeToPdb } from '../../chem/merge-pdb';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { type PythonCommand, pythonCommand, pythonModule } from '../../chem/python';
@@ -72,7 +73,7 @@ const cancelled = (ctx: JobContext) => ctx.signal.aborted;
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
 
 /** The DOCKING executor: preparation with Open Babel, one Vina batch run, poses back to SDF. */
-export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<'DOCKING'> {
+export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<typeof DOCKING_JOB_TYPE> {
   const vina = deps.vina ?? process.env.MEDX_VINA ?? 'vina';
   const obabel = deps.obabel ?? process.env.MEDX_OBABEL ?? 'obabel';
 

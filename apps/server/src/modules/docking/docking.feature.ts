@@ -1,3 +1,4 @@
+import { DOCKING_JOB_TYPE } from '@medx/contract';
 import { defineFeature } from '../../platform';
 import { dockingExecutor } from './docking.executor';
 import { DockingRepository } from './docking.repository';
@@ -12,7 +13,7 @@ export const dockingFeature = defineFeature({
     const service = new DockingService(results, files.repository, storage, access, jobs);
     return {
       routes: [{ prefix: '/v1', plugin: dockingRoutes(service) }],
-      executors: { DOCKING: dockingExecutor({ results, files: files.repository, storage, clock }) },
+      executors: { [DOCKING_JOB_TYPE]: dockingExecutor({ results, files: files.repository, storage, clock }) },
     };
   },
 });

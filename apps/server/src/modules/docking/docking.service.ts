@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import {
+  DOCKING_JOB_TYPE,
   DOCKING_PROTEIN_TYPES,
   type DockingJobParams,
   DockingRequest,
@@ -69,13 +70,13 @@ export class DockingService {
       settings: { ...input.settings, seed: input.settings.seed ?? randomInt(1, SEED_MAX) },
       ...(preparedReceptor ? { prepared_receptor: preparedReceptor } : {}),
     };
-    return this.jobs.submit(auth, input.project_id, 'DOCKING', params.settings.job_name, params);
+    return this.jobs.submit(auth, input.project_id, DOCKING_JOB_TYPE, params.settings.job_name, params);
   }
 
   /** A new job with the same request and seed as an earlier one (from its provenance). */
   async rerun(auth: AuthContext, jobId: number): Promise<number> {
     const job = await this.jobs.requireJob(auth, jobId, 'write');
-    if (job.job_type !== 'DOCKING') throw badRequest('dockingNotDockingJob');
+    if (job.job_type !== DOCKING_JOB_TYPE) throw badRequest('dockingNotDockingJob');
     const provenance = job.provenance ? (JSON.parse(job.provenance) as Partial<DockingProvenance>) : {};
     const request = provenance.request ?? (JSON.parse(job.params) as DockingJobParams);
     // Same inputs or no reproduction: a file edited since the run would dock something else.

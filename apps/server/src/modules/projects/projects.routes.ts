@@ -1,5 +1,4 @@
 import {
-  FileGroup,
   JoinProjectRequest,
   NewProjectRequest,
   Project,

@@ -1,5 +1,5 @@
 import { EyeOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { DockingResultRow } from '@medx/contract';
+import { DOCKING_JOB_TYPE, type DockingResultRow } from '@medx/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Space, Table, type TableProps, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export function DockingResultWindow() {
   const viewer = useOptionalViewer();
   const [params, setParams] = useSearchParams();
   const raw = Number(params.get('jobId'));
-  const jobId = params.get('jobType') === 'DOCKING' && Number.isInteger(raw) && raw > 0 ? raw : null;
+  const jobId = params.get('jobType') === DOCKING_JOB_TYPE && Number.isInteger(raw) && raw > 0 ? raw : null;
   const [page, setPage] = useState(1);
   const [opening, setOpening] = useState<string | null>(null);
   const job = useJob(jobId);

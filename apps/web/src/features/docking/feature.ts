@@ -1,3 +1,4 @@
+import { DOCKING_JOB_TYPE } from '@medx/contract';
 import { defineFeature } from '../../workspace/registry/feature';
 
 /**
@@ -18,7 +19,7 @@ export const dockingFeature = defineFeature({
       title: 'workspace:windows.dockingResult',
       place: 'slot',
       load: () => import('./DockingResultWindow').then((m) => ({ default: m.DockingResultWindow })),
-      windowMenu: { order: 50, visible: ({ params }) => params.get('jobType') === 'DOCKING' },
+      windowMenu: { order: 50, visible: ({ params }) => params.get('jobType') === DOCKING_JOB_TYPE },
     },
   ],
   functionMenu: [

@@ -1,4 +1,4 @@
-import type { Job } from '@medx/contract';
+import { DOCKING_JOB_TYPE, type Job } from '@medx/contract';
 import { Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { progressPercent } from './job-status';
@@ -8,7 +8,7 @@ export function JobProgress({ job }: { job: Pick<Job, 'progress_done' | 'progres
   const { t } = useTranslation('jobs');
   const percent = progressPercent(job);
   if (percent === null) return null;
-  const unit = job.job_type === 'DOCKING' ? 'progress.ligands' : 'progress.steps';
+  const unit = job.job_type === DOCKING_JOB_TYPE ? 'progress.ligands' : 'progress.steps';
   return (
     <div className="medx-job-progress" data-testid="job-progress">
       <Progress percent={percent} size="small" showInfo={false} />

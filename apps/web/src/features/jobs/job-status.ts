@@ -1,4 +1,4 @@
-import type { Job } from '@medx/contract';
+import { DOCKING_JOB_TYPE, type Job } from '@medx/contract';
 
 /** The labels of the job list (spec §4 Job status). */
 export type JobStatusLabel = 'pending' | 'running' | 'success' | 'stopped' | 'failed';
@@ -52,8 +52,6 @@ export function progressPercent(job: Pick<Job, 'progress_done' | 'progress_total
   if (done === null || total === null || total <= 0) return null;
   return Math.min(100, Math.max(0, Math.round((done / total) * 100)));
 }
-
-export const DOCKING_JOB_TYPE = 'DOCKING';
 
 /**
  * Where Show leads (spec §2): a finished docking job opens the Docking Result window
