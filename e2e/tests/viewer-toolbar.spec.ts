@@ -11,7 +11,7 @@ import { createProjectByApi } from '../support/api';
 import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
-import { expectNoOverlap, pickOption, toast } from '../support/ui';
+import { expectNoOverlap, pickOption, settledBox, toast } from '../support/ui';
 import { importSampleByApi, ligandCount, loadIntoViewer, pickAtom, structureCount } from '../support/viewer';
 
 test.use({ account: 'registered' });
@@ -142,11 +142,20 @@ test('3D toolbar: measure a distance, cycle ligands with AUTO, align a second co
   await page.getByTestId('tb-undo').click();
   await expect.poll(() => conformationTransforms(page)).toBe(0);
 
-  // ---- Define menu, by clicks only: a shift-click keeps menu and submenu open, a plain click closes ---
+  // ---- Define menu, by clicks only: the mode and the queries in one popup that fits the window; a
+  // shift-click keeps it open, a plain click closes it ------------------------------------------------
   await page.getByTestId('tb-define').click();
+  await page.getByTestId('tb-define-add').click();
+  await expect(page.getByTestId('tb-define-add-protein')).toBeVisible();
   await page.getByTestId('tb-define-set').click();
+  const defineMenu = page.locator('.ant-dropdown:visible');
+  const menuBox = await settledBox(defineMenu);
+  expect(menuBox.y + menuBox.height).toBeLessThanOrEqual(page.viewportSize()?.height ?? 0);
   await page.getByTestId('tb-define-set-protein').click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('tb-define-set-all')).toBeVisible();
+  // A sticky pick leaves the menu where it was (it used to be realigned under the pointer).
+  expect(await settledBox(defineMenu)).toEqual(menuBox);
+  await shot(page, 'viewer-toolbar/define-menu');
   await page.getByTestId('tb-define-set-all').click();
   await expect(page.getByTestId('tb-define-set')).toBeHidden();
   await expect(page.locator('.ant-dropdown:visible')).toHaveCount(0);
@@ -202,6 +211,11 @@ test('toasts appear below the 3D toolbar, on the viewer page and in the workspac
   await expect(warning).toBeVisible();
   await expectNoOverlap(warning, toolbar);
   await shot(page, 'viewer-toolbar/toast-zh-CN');
+  await page.getByTestId('tb-define').click();
+  await expect(page.getByTestId('tb-define-intersect')).toHaveText(zhToolbarText(['selection', 'modes', 'intersect']));
+  await shot(page, 'viewer-toolbar/define-menu-zh-CN');
+  await page.getByTestId('tb-define').click();
+  await expect(page.getByTestId('tb-define-intersect')).toBeHidden();
 
   // The workspace: the toolbar is Med View's top row, under the header and the workspace bar.
   await page.goto(`/?project=${project.id}&lowGraphics=1`);

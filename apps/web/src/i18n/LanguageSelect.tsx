@@ -1,11 +1,14 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { LANGS, type Lang, normalizeLang } from '@medx/contract';
-import { Select } from 'antd';
+import { Select, type SelectProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLang } from './index';
 
-/** English / 中文: switches the texts and antd's locale live and stores the choice under `lang`. */
-export function LanguageSelect() {
+/**
+ * English / 中文: switches the texts and antd's locale live and stores the choice under `lang`.
+ * `getPopupContainer` places the option list (default: the body), e.g. inside a sticky header.
+ */
+export function LanguageSelect({ getPopupContainer }: Pick<SelectProps, 'getPopupContainer'> = {}) {
   const { t, i18n } = useTranslation();
   return (
     <Select<Lang>
@@ -17,6 +20,7 @@ export function LanguageSelect() {
       data-testid="lang-select"
       style={{ width: 130 }}
       variant="borderless"
+      getPopupContainer={getPopupContainer}
     />
   );
 }

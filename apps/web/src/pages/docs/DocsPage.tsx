@@ -23,6 +23,10 @@ export function DocsPage() {
   return <DocsDocument name={name} />;
 }
 
+function popupInHeader(trigger: HTMLElement): HTMLElement {
+  return trigger.closest('header') ?? document.body;
+}
+
 function DocsDocument({ name }: { name: DocName }) {
   const { t, i18n } = useTranslation('docs');
   const lang = normalizeLang(i18n.language);
@@ -81,7 +85,9 @@ function DocsDocument({ name }: { name: DocName }) {
             </Link>
           ))}
         </nav>
-        <LanguageSelect />
+        {/* The options open inside the sticky header: in the body they scrolled away from it and were
+            realigned back under the pointer mid-click (a pick then fell on the select itself). */}
+        <LanguageSelect getPopupContainer={popupInHeader} />
       </header>
       {doc ? (
         <main className="medx-docs-main">

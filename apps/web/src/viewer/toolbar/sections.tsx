@@ -22,7 +22,18 @@ import {
   SwapOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
-import { Button, Dropdown, InputNumber, type MenuProps, Popover, Select, Slider, Space, Tooltip } from 'antd';
+import {
+  Button,
+  Dropdown,
+  InputNumber,
+  type MenuProps,
+  Popover,
+  Segmented,
+  Select,
+  Slider,
+  Space,
+  Tooltip,
+} from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dispatchBrowserEvent } from '../../lib/browser-events';
@@ -112,7 +123,8 @@ function ToolButton({
 /**
  * A button opening a menu; the menu closes on a pick. With `sticky`, a shift-click keeps the menu
  * and the open submenu as they are, for the next pick. Submenus open by click, not by hover, so a
- * pointer passing over the menu changes nothing.
+ * pointer passing over the menu changes nothing. `header` sits above the items in the same popup;
+ * `scroll` bounds the items to the window's height, scrolling within.
  */
 function MenuButton({
   id,
@@ -121,6 +133,8 @@ function MenuButton({
   items,
   onPick,
   sticky,
+  header,
+  scroll,
   children,
 }: {
   id: string;
@@ -129,6 +143,8 @@ function MenuButton({
   items: MenuProps['items'];
   onPick: (key: string) => void;
   sticky?: boolean;
+  header?: ReactNode;
+  scroll?: boolean;
   children?: ReactNode;
 }) {
   const { state, openMenu, setOpenMenu } = useToolbar();
@@ -157,7 +173,7 @@ function MenuButton({
           if (!keepSubmenus.current) setOpenKeys(keys);
         },
         // Shift-click would otherwise select the menu's text.
-        style: { userSelect: 'none' },
+        style: scroll ? SCROLLING_MENU_STYLE : { userSelect: 'none' },
         onClick: ({ key, domEvent }) => {
           if (sticky && domEvent.shiftKey) {
             // The menu's own "close the submenus" follows this handler in the same event.
@@ -171,6 +187,16 @@ function MenuButton({
           onPick(key);
         },
       }}
+      popupRender={
+        header
+          ? (menu) => (
+              <div className="ant-dropdown-menu" style={HEADED_MENU_STYLE}>
+                {header}
+                {menu}
+              </div>
+            )
+          : undefined
+      }
     >
       {/* No tooltip while a menu is open: it would sit over the menu's items (useTooltipOpen). */}
       <Tooltip title={title} open={tooltipOpen}>
@@ -181,6 +207,19 @@ function MenuButton({
     </Dropdown>
   );
 }
+
+/**
+ * A long menu fits below the toolbar and scrolls. (Unbounded, a popup taller than the window is
+ * shifted to and fro on every realignment: measured 178 px jumps with the pointer on it, so a pick
+ * landed on the next item or on nothing.)
+ */
+const SCROLLING_MENU_STYLE = {
+  userSelect: 'none',
+  maxHeight: 'calc(100vh - 160px)',
+  overflowY: 'auto',
+  boxShadow: 'none',
+} as const;
+const HEADED_MENU_STYLE = { padding: 4, display: 'flex', flexDirection: 'column', gap: 4 } as const;
 
 /** A button opening a popover panel. */
 function PanelButton({ id, title, icon, content }: { id: string; title: string; icon: ReactNode; content: ReactNode }) {
@@ -481,19 +520,36 @@ export function SelectionToolsSection() {
   const { plugin, state, history, run } = useToolbar();
   const groups = useMemo(() => defineQueries(), []);
   const queryByKey = useRef(new Map(groups.flatMap((g) => g.queries.map((q) => [q.key, q.query] as const))));
-  const items: MenuProps['items'] = SELECTION_MODES.map((mode) => ({
-    key: mode,
-    label: <span data-testid={`tb-define-${mode}`}>{t(`selection.modes.${mode}`)}</span>,
-    children: groups.map((g) => ({
-      key: `${mode}:group:${g.category || 'general'}`,
-      type: 'group' as const,
-      label: g.category || t('selection.uncategorized'),
-      children: g.queries.map((q) => ({
-        key: `${mode}:${q.key}`,
-        label: <span data-testid={`tb-define-${mode}-${q.key}`}>{q.query.label}</span>,
+  // The mode and Mol*'s query list share one popup (Mol*'s own selection menu does the same): nested
+  // submenu popups were realigned under the pointer after every sticky pick.
+  const [mode, setMode] = useState<SelectionMode>('set');
+  const items = useMemo<MenuProps['items']>(
+    () =>
+      groups.map((g) => ({
+        key: `group:${g.category || 'general'}`,
+        type: 'group' as const,
+        label: g.category || t('selection.uncategorized'),
+        children: g.queries.map((q) => ({
+          key: q.key,
+          label: <span data-testid={`tb-define-${mode}-${q.key}`}>{q.query.label}</span>,
+        })),
       })),
-    })),
-  }));
+    [groups, mode, t],
+  );
+  const modeSwitch = (
+    <Segmented<SelectionMode>
+      block
+      size="small"
+      value={mode}
+      onChange={setMode}
+      aria-label={t('selection.mode')}
+      data-testid="tb-define-mode"
+      options={SELECTION_MODES.map((value) => ({
+        value,
+        label: <span data-testid={`tb-define-${value}`}>{t(`selection.modes.${value}`)}</span>,
+      }))}
+    />
+  );
   return (
     <>
       <ToolButton
@@ -515,10 +571,11 @@ export function SelectionToolsSection() {
         title={t('selection.defineTip')}
         icon={<FilterOutlined />}
         items={items}
+        header={modeSwitch}
+        scroll
         sticky
         onPick={(key) => {
-          const [mode, queryKey] = key.split(':') as [SelectionMode, string];
-          const query = queryByKey.current.get(queryKey);
+          const query = queryByKey.current.get(key);
           if (query) void run(() => defineSelection(plugin, mode, query));
         }}
       >
