@@ -5,10 +5,9 @@ import type { AuthResult, DockingResultList, DockingSubmitResult, ProjectFile } 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import { expectOk } from '../support/helpers';
-import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
-import { importOk } from '../support/uploads';
+import type { TestApp } from '../support/test-app';
 import { waitUntil } from '../support/wait';
-import { alive, cmdline, pocketOf, waitForJob } from './docking-support';
+import { alive, cmdline, dockingProject7cnq, pocketOf, waitForJob } from './docking-support';
 
 /**
  * Cancel reaches every program of a job, including those a chemistry helper starts deep
@@ -43,12 +42,7 @@ exec /usr/bin/obabel "$@"
   );
   chmodSync(shim, 0o755);
   process.env.MEDX_OBABEL = shim;
-  t = await createTestApp();
-  t.app.jobs.runner.start();
-  owner = await registerUser(t);
-  projectId = await createProject(t, owner.token, 'Cancel');
-  protein = await importOk(t, owner.token, projectId, '7cnq.pdb', benchFile('7cnq', 'receptor.pdb'));
-  ligand = await importOk(t, owner.token, projectId, '7cnq_ligand.sdf', crystal);
+  ({ t, owner, projectId, protein, ligand } = await dockingProject7cnq('Cancel'));
 });
 afterAll(async () => {
   await t?.app.jobs.runner.stop();

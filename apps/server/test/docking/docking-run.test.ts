@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pythonModule, pythonPath } from '../../src/chem/python';
 import { benchFile } from '../support/bench';
 import { expectOk } from '../support/helpers';
-import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import { importOk } from '../support/uploads';
 import { waitUntil } from '../support/wait';
-import { alive, canonicalOfRecords, cmdline, pocketOf, rmsd, waitForJob } from './docking-support';
+import { alive, canonicalOfRecords, cmdline, dockingProject7cnq, pocketOf, rmsd, waitForJob } from './docking-support';
 
 /**
  * Real dockings through the API: Open Babel, Vina 1.2.3 and RDKit on 7CNQ (3 torsions,
@@ -22,12 +22,7 @@ const pocket = pocketOf(crystal);
 const SEED = 20260115;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.app.jobs.runner.start();
-  owner = await registerUser(t);
-  projectId = await createProject(t, owner.token, 'Docking');
-  protein = await importOk(t, owner.token, projectId, '7cnq.pdb', benchFile('7cnq', 'receptor.pdb'));
-  ligand = await importOk(t, owner.token, projectId, '7cnq_ligand.sdf', crystal);
+  ({ t, owner, projectId, protein, ligand } = await dockingProject7cnq('Docking'));
 });
 afterAll(async () => {
   await t?.app.jobs.runner.stop();

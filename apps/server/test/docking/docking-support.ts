@@ -2,8 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DockingPocket, Job } from '@medx/contract';
-import type { TestApp } from '../support/test-app';
+import type { AuthResult, DockingPocket, Job, ProjectFile } from '@medx/contract';
+import { benchFile } from '../support/bench';
+import { createProject, createTestApp, registerUser, type TestApp } from '../support/test-app';
+import { importOk } from '../support/uploads';
 import { waitUntil } from '../support/wait';
 
 /** The crystal ligand's heavy-atom box, padded on every side (notes/docking.md: 5 Å). */
@@ -102,4 +104,17 @@ export function vinaProcessesUnder(dir: string): number[] {
     if (/(^|\/)vina /.test(cmdline(pid))) pids.push(pid);
   }
   return pids;
+}
+
+/** An app with its job runner started, an owner and a project holding 7CNQ's receptor and crystal ligand. */
+export async function dockingProject7cnq(
+  projectName: string,
+): Promise<{ t: TestApp; owner: AuthResult; projectId: number; protein: ProjectFile; ligand: ProjectFile }> {
+  const t = await createTestApp();
+  t.app.jobs.runner.start();
+  const owner = await registerUser(t);
+  const projectId = await createProject(t, owner.token, projectName);
+  const protein = await importOk(t, owner.token, projectId, '7cnq.pdb', benchFile('7cnq', 'receptor.pdb'));
+  const ligand = await importOk(t, owner.token, projectId, '7cnq_ligand.sdf', benchFile('7cnq', 'ligand.sdf'));
+  return { t, owner, projectId, protein, ligand };
 }
