@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/contract/src/**/*.test.ts', 'apps/server/src/**/*.test.ts'],
           environment: 'node',
+          // RDKit and the worker-pool tests start worker threads (tsx + WASM load: seconds on a loaded machine).
+          testTimeout: 20_000,
         },
       },
       {

@@ -18,6 +18,8 @@ import { FEATURES } from './features';
 import { sendFailure } from './http/envelope';
 import { registerErrorHandling } from './http/error-handler';
 import { registerRequestContext } from './http/request-context';
+import { registerRequestLog } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import type { JobRegistry } from './jobs/job-context';
 import type { LocalJobQueue } from './jobs/job-queue';
 import type { JobRunner } from './jobs/job-runner';
@@ -32,6 +34,7 @@ import { projectsRoutes } from './modules/projects/projects.routes';
 import type { GuestPurgeService } from './modules/users/guest-purge.service';
 import type { SessionService } from './modules/users/session.service';
 import { usersRoutes } from './modules/users/users.routes';
+import type { UsersService } from './modules/users/users.service';
 import type { VerificationCodeService } from './modules/users/verification-code.service';
 import type { FeatureParts } from './platform';
 import { buildServices } from './services';
@@ -50,6 +53,7 @@ export interface AppDeps {
 export interface App {
   http: FastifyInstance;
   services: {
+    users: UsersService;
     guestPurge: GuestPurgeService;
     sessions: SessionService;
     codes: VerificationCodeService;
@@ -58,6 +62,15 @@ export interface App {
   storage: ObjectStorage;
   /** Not started by buildApp: `serve` recovers and starts it, tests do it themselves. */
   jobs: { runner: JobRunner; queue: LocalJobQueue; service: JobsService };
+}
+
+/** TRUST_PROXY as Fastify (proxy-addr) takes it: false, or the list of trusted addresses. */
+export function trustedProxies(config: Config): false | string[] {
+  const list = (config.trustProxy ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return list.length > 0 ? list : false;
 }
 
 /** Builds the Fastify app from its modules; nothing here listens or schedules. */
@@ -71,9 +84,12 @@ export async function buildApp({
 }: AppDeps): Promise<App> {
   const http = Fastify({
     logger: { level: config.logLevel },
+    // One line per answer instead, at a level that follows the outcome (http/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
-    // Behind a proxy the client's address and scheme come from X-Forwarded-*.
-    trustProxy: true,
+    // Only the listed proxies may name the client (X-Forwarded-*); by default the
+    // socket's address is the client, so per-IP limits cannot be escaped by a header.
+    trustProxy: trustedProxies(config),
   }).withTypeProvider<ZodTypeProvider>();
   http.setValidatorCompiler(validatorCompiler);
   http.setSerializerCompiler(serializerCompiler);
@@ -93,6 +109,8 @@ export async function buildApp({
     }
   }
 
+  registerSecurityHeaders(http);
+  registerRequestLog(http);
   registerErrorHandling(http);
   registerRequestContext(http, sessions);
 
@@ -162,5 +180,10 @@ export async function buildApp({
     return reply.type('text/html').sendFile('index.html');
   });
 
-  return { http, services: { guestPurge, sessions, codes, uploads }, storage, jobs: { runner, queue, service: jobs } };
+  return {
+    http,
+    services: { users, guestPurge, sessions, codes, uploads },
+    storage,
+    jobs: { runner, queue, service: jobs },
+  };
 }

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { QUOTA_POLICY } from '@medx/contract';
 import { z } from 'zod';
 
 /**
@@ -49,8 +50,31 @@ const ConfigSchema = z.object({
   rateLimitLoginPerMinute: z.coerce.number().int().positive().default(20),
   rateLimitGuestPerHour: z.coerce.number().int().positive().default(60),
   rateLimitCodesPerHour: z.coerce.number().int().positive().default(30),
+  /**
+   * TRUST_PROXY: comma-separated addresses or CIDR ranges of reverse proxies whose
+   * X-Forwarded-For may name the client (also proxy-addr's names loopback, linklocal,
+   * uniquelocal). Unset: the socket's address is the client, as any other setting lets
+   * a client pick its own address and escape every per-IP limit.
+   */
+  trustProxy: z
+    .string()
+    .trim()
+    .refine(
+      (v) => !/^(true|\*|\d+)$/i.test(v),
+      'list the proxy addresses (trusting every hop lets clients forge theirs)',
+    )
+    .optional(),
   /** LOG_LEVEL: fatal | error | warn | info | debug | silent. */
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** STORAGE_QUOTA_MB / GUEST_STORAGE_QUOTA_MB: default storage per user (files + unfinished uploads). */
+  storageQuotaMb: z.coerce.number().positive().default(QUOTA_POLICY.storageMb),
+  guestStorageQuotaMb: z.coerce.number().positive().default(QUOTA_POLICY.guestStorageMb),
+  /** PROJECTS_MAX / GUEST_PROJECTS_MAX: projects one user may create (recycle bin included). */
+  projectsMax: z.coerce.number().int().positive().default(QUOTA_POLICY.projects),
+  guestProjectsMax: z.coerce.number().int().positive().default(QUOTA_POLICY.guestProjects),
+  /** ACTIVE_JOBS_MAX / GUEST_ACTIVE_JOBS_MAX: jobs one user may have queued or running at once. */
+  activeJobsMax: z.coerce.number().int().positive().default(QUOTA_POLICY.activeJobs),
+  guestActiveJobsMax: z.coerce.number().int().positive().default(QUOTA_POLICY.guestActiveJobs),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { webDist: string; dataDir: string; samplesDir: string };
@@ -73,7 +97,14 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   rateLimitLoginPerMinute: 'RATE_LIMIT_LOGIN_PER_MINUTE',
   rateLimitGuestPerHour: 'RATE_LIMIT_GUEST_PER_HOUR',
   rateLimitCodesPerHour: 'RATE_LIMIT_CODES_PER_HOUR',
+  trustProxy: 'TRUST_PROXY',
   logLevel: 'LOG_LEVEL',
+  storageQuotaMb: 'STORAGE_QUOTA_MB',
+  guestStorageQuotaMb: 'GUEST_STORAGE_QUOTA_MB',
+  projectsMax: 'PROJECTS_MAX',
+  guestProjectsMax: 'GUEST_PROJECTS_MAX',
+  activeJobsMax: 'ACTIVE_JOBS_MAX',
+  guestActiveJobsMax: 'GUEST_ACTIVE_JOBS_MAX',
 };
 
 export class ConfigError extends Error {}

@@ -1,6 +1,7 @@
 import { dockingFeature } from './modules/docking/docking.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
+import { quotasFeature } from './modules/quotas/quotas.feature';
 import { workflowsFeature } from './modules/workflows/workflows.feature';
 import type { ServerFeature } from './platform';
 
@@ -13,4 +14,5 @@ export const FEATURES: readonly ServerFeature[] = [
   pocketsFeature,
   dockingFeature,
   workflowsFeature,
+  quotasFeature,
 ];

@@ -31,6 +31,7 @@ async function main(command: string | undefined): Promise<void> {
       await app.services.guestPurge.purgeExpired();
       await app.services.sessions.deleteExpired();
       await app.services.codes.deleteExpired();
+      await app.services.users.forgetLoginFailures();
       await app.services.uploads.sweepStale();
     } catch (err) {
       app.http.log.error({ err }, 'housekeeping failed');

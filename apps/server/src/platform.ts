@@ -18,6 +18,7 @@ import type { FilesRepository } from './modules/files/files.repository';
 import type { FilesService } from './modules/files/files.service';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { ProjectAccess } from './modules/projects/project-access';
+import type { QuotasService } from './modules/quotas/quotas.service';
 import type { ObjectStorage } from './storage/object-storage';
 
 export interface Platform {
@@ -31,6 +32,8 @@ export interface Platform {
   files: { repository: FilesRepository; service: FilesService; writer: FileWriter };
   /** Submitting jobs and reading them (the job registry validates every submission). */
   jobs: JobsService;
+  /** Storage, project and job quotas: usage, and the admin's per-user storage quota. */
+  quotas: QuotasService;
 }
 
 /** The executor of job type T: its context carries T's params and result types. */

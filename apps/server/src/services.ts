@@ -7,7 +7,7 @@ import type { Db } from './db/database';
 import type { JobRegistry } from './jobs/job-context';
 import { LocalJobQueue } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
-import { type Clock, systemClock } from './lib/clock';
+import { type Clock, iso, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
 import { FileWriter } from './modules/files/file-records';
 import { FilesRepository } from './modules/files/files.repository';
@@ -23,6 +23,8 @@ import { JobsService } from './modules/jobs/jobs.service';
 import { ProjectAccess } from './modules/projects/project-access';
 import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
+import { QuotasRepository } from './modules/quotas/quotas.repository';
+import { formatBytes, QuotasService, quotaLimitsOf } from './modules/quotas/quotas.service';
 import { GuestPurgeService } from './modules/users/guest-purge.service';
 import { SessionService } from './modules/users/session.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -65,6 +67,8 @@ export interface Services {
     samples: SamplesService;
   };
   jobs: { repository: JobsRepository; queue: LocalJobQueue; runner: JobRunner; service: JobsService };
+  /** Storage, project and job quotas (the files, projects and jobs services ask it). */
+  quotas: QuotasService;
   /** What features build on (platform.ts). */
   platform: Platform;
 }
@@ -96,8 +100,13 @@ export function buildServices({
   const access = new ProjectAccess(projectsRepo);
 
   const storage = givenStorage ?? createStorage({ storageUrl: config.storageUrl, dataDir: config.dataDir });
+  const quotas = new QuotasService(
+    new QuotasRepository(db.kysely),
+    quotaLimitsOf(config),
+    (user) => users.permissions(user).ADMIN_PANEL === true,
+  );
   const filesRepo = new FilesRepository(db.kysely);
-  const writer = new FileWriter(filesRepo, storage, clock);
+  const writer = new FileWriter(filesRepo, storage, clock, quotas);
   const files = new FilesService(filesRepo, storage, access, writer, clock);
   const groups = new GroupsService(filesRepo, files, access, clock);
   const ops = new StructureOpsService(filesRepo, files, writer);
@@ -117,11 +126,26 @@ export function buildServices({
   );
   const pdb = new PdbArchiveService(access, writer, config.pdbArchiveUrl);
   const samples = new SamplesService(access, writer, config.samplesDir);
-  const projects = new ProjectsService(projectsRepo, access, clock, (projectId) => files.entries(projectId));
+  const projects = new ProjectsService(
+    projectsRepo,
+    access,
+    clock,
+    (projectId) => files.entries(projectId),
+    (auth, work) => quotas.admitProject(auth, work),
+  );
   const jobsRepo = new JobsRepository(db.kysely);
   const queue = new LocalJobQueue(Math.max(1, availableParallelism()));
-  const runner = new JobRunner({ ...JOB_TYPES, ...extraJobTypes }, jobsRepo, queue, jobOutputFiles(writer), clock, log);
-  const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock);
+  // Outputs are kept beyond the storage quota; the job's log says so (docs/decisions.md "Quotas").
+  const outputs = jobOutputFiles(writer, (jobId, usage) =>
+    jobsRepo.appendLog(
+      jobId,
+      `\n[${iso(clock.now())}] Storage quota exceeded: the project owner's ${formatBytes(usage.limit)} now hold ${formatBytes(usage.used)}. This job's outputs are kept; new uploads and jobs are refused until files are deleted.\n`,
+    ),
+  );
+  const runner = new JobRunner({ ...JOB_TYPES, ...extraJobTypes }, jobsRepo, queue, outputs, clock, log);
+  const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock, (auth, projectId, work) =>
+    quotas.admitJob(auth, projectId, work),
+  );
 
   // A purged guest's files go with its projects: the rows by cascade, the objects here.
   guestPurge.addHook(async (userIds) => {
@@ -135,6 +159,7 @@ export function buildServices({
     projects: { repository: projectsRepo, service: projects, access },
     files: { repository: filesRepo, service: files, writer, groups, ops, uploads, pdb, samples },
     jobs: { repository: jobsRepo, queue, runner, service: jobs },
+    quotas,
     platform: {
       config,
       db,
@@ -144,6 +169,7 @@ export function buildServices({
       access,
       files: { repository: filesRepo, service: files, writer },
       jobs,
+      quotas,
     },
   };
 }

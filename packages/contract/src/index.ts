@@ -10,5 +10,6 @@ export * from './messages';
 export * from './pockets';
 export * from './preparation';
 export * from './projects';
+export * from './quotas';
 export * from './users';
 export * from './workflows';

@@ -6,8 +6,11 @@
  * Modules that grow their own texts keep them in messages-<module>.ts, spread in here,
  * so parallel work on separate modules never edits the same lines.
  */
+import { abuseMessages } from './messages-abuse';
 import { dockingMessages } from './messages-docking';
 import { preparationMessages } from './messages-preparation';
+import { quotaMessages } from './messages-quotas';
+import { validationMessages } from './messages-validation';
 
 export const messages = {
   // success
@@ -192,8 +195,11 @@ export const messages = {
   payloadTooLarge: { en: 'The request is too large.', 'zh-CN': '请求内容过大。' },
   internalError: { en: 'Internal server error.', 'zh-CN': '服务器内部错误。' },
 
+  ...abuseMessages,
   ...dockingMessages,
   ...preparationMessages,
+  ...validationMessages,
+  ...quotaMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -18,6 +18,8 @@ export interface UsersTable {
   source: string | null;
   created_at: string;
   updated_at: string;
+  /** bigint (migration 0006): an admin's storage quota for this user; null is the default of its type. */
+  storage_quota_bytes?: number | string | null;
 }
 
 export interface SessionsTable {
@@ -67,6 +69,14 @@ export interface JoinAttemptsTable {
   created_at: string;
 }
 
+export interface LoginFailuresTable {
+  account: string;
+  client: string;
+  failures: number;
+  last_failed_at: string;
+  blocked_until: string | null;
+}
+
 export interface FeedbackTable {
   id: Generated<number>;
   user_id: number | null;
@@ -109,6 +119,8 @@ export interface UploadsTable {
   project_id: number;
   filename: string;
   created_at: string;
+  /** bigint (migration 0006): the declared Upload-Length, reserved against the owner's quota. */
+  upload_length?: number | string | null;
 }
 
 export interface JobsTable {
@@ -165,6 +177,7 @@ export interface Database {
   projects: ProjectsTable;
   project_members: ProjectMembersTable;
   join_attempts: JoinAttemptsTable;
+  login_failures: LoginFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -5,6 +5,8 @@ import { feedback } from './0002_feedback';
 import { files } from './0003_files';
 import { jobs } from './0004_jobs';
 import { docking } from './0005_docking';
+import { quotas } from './0006_quotas';
+import { loginFailures } from './0007_login_failures';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -19,6 +21,8 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0003_files': files(dialect),
         '0004_jobs': jobs(dialect),
         '0005_docking': docking(dialect),
+        '0006_quotas': quotas(dialect),
+        '0007_login_failures': loginFailures(dialect),
       };
     },
   };
