@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. npm dependencies stay external (installed in
+// Bundles the server into dist/main.js (and its worker entries into dist/*-worker.js). npm dependencies stay external (installed in
 // node_modules); the workspace contract package is TypeScript source, so it is bundled in.
 // Our Python programs (python/medx_chem) are copied to dist/python, where chem/python.ts
 // looks for them relative to the bundle; their tests stay behind.
@@ -9,9 +9,17 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@medx/'));
 
+// Worker-thread entries (lib/worker-pool.ts) are bundled beside main.js: workerScript()
+// looks for dist/<name>.js next to the bundle.
+const src = (path) => new URL(`./src/${path}`, import.meta.url).pathname;
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  entryPoints: {
+    main: src('main.ts'),
+    'rdkit-worker': src('chem/rdkit-worker.ts'),
+    'structure-worker': src('chem/structure-worker.ts'),
+    'cavity-worker': src('modules/pockets/cavity-worker.ts'),
+  },
+  outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   target: 'node20',

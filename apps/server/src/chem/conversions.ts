@@ -15,7 +15,15 @@ import { encodeHybrid36 } from './hybrid36';
 import { hasDepth, isThreeD } from './molecules';
 import { convert, ObabelError } from './openbabel';
 import { pdbqtToPdb } from './pdbqt';
-import { canonicalSmiles, canonicalSmilesOfPerceived, depictSvg, firstSmilesToken, sameMolecule } from './rdkit';
+import {
+  canonicalSmiles,
+  canonicalSmilesOfPerceived,
+  checkSmiles,
+  depictSvg,
+  firstSmilesToken,
+  sameMolecule,
+} from './rdkit';
+import { readStructure } from './readers/index';
 import { readMol2 } from './readers/mol2';
 import { firstModel, readPdb } from './readers/pdb';
 import { readPdbqt } from './readers/pdbqt';
@@ -251,6 +259,29 @@ async function builtProblem(sdf: string, expected: readonly string[] | null): Pr
 }
 
 /**
+ * Heavy atoms of a molecule 3D building accepts. Drug-like ligands have under 70,
+ * macrocycles and peptides up to about 200; building coordinates for more is minutes
+ * of CPU (an 800-carbon SMILES took 240 s) for a structure no docking run can use.
+ */
+export const MAX_BUILD_HEAVY_ATOMS = 250;
+
+/** Heavy atoms of the largest molecule in the input (SMILES through RDKit, the rest through the readers). */
+async function largestMolecule(format: StructureExt, content: string): Promise<number> {
+  let largest = 0;
+  if (format === 'smi') {
+    for (const { smiles } of smilesLines(content)) {
+      const checked = await checkSmiles(smiles);
+      if (checked.ok) largest = Math.max(largest, checked.atoms);
+    }
+    return largest;
+  }
+  for (const record of (await readStructure(format, content)).records) {
+    largest = Math.max(largest, record.atoms.filter((a) => a.element !== 'H' && a.element !== 'D').length);
+  }
+  return largest;
+}
+
+/**
  * An SDF with 3D coordinates and explicit hydrogens. 2D input and SMILES are built
  * with obabel --gen3d, falling back to one RDKit ETKDG conformer when obabel fails,
  * returns flat coordinates or changes the molecule (--gen3d can invert stereocentres
@@ -260,6 +291,14 @@ export async function to3d(ext: string, content: string, options: To3dOptions = 
   const format = structureFormat(ext);
   const engine = options.engine ?? 'auto';
   const keep = !options.regenerate && hasDepth(zCoordinates(format, content));
+  if (!keep) {
+    const atoms = await largestMolecule(format, content);
+    if (atoms > MAX_BUILD_HEAVY_ATOMS) {
+      throw new ChemistryError('tooLarge', `${atoms} heavy atoms (at most ${MAX_BUILD_HEAVY_ATOMS})`, {
+        params: { atoms, max: MAX_BUILD_HEAVY_ATOMS },
+      });
+    }
+  }
   // Molecules to check the result against: cheap (RDKit) for SMILES and SDF; a pH
   // changes charges on purpose, so then only 3D-ness is checked.
   const expected =

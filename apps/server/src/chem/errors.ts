@@ -12,16 +12,23 @@ export type ChemistryErrorCode =
   /** A single-molecule operation was given several records (SDF/MOL2 records, SMILES lines, models). */
   | 'multipleMolecules'
   /** A tool ran but gave no usable result (e.g. Open Babel converted 0 molecules). */
-  | 'conversionFailed';
+  | 'conversionFailed'
+  /** The input is beyond what the operation accepts (atoms per molecule...); `params` say by how much. */
+  | 'tooLarge'
+  /** The workers that do this are all busy and their queue is full: try again shortly. */
+  | 'busy';
 
 export class ChemistryError extends Error {
   override readonly name = 'ChemistryError';
+  /** Numbers a message can show (atoms and max for 'tooLarge'). */
+  readonly params: Record<string, number>;
 
   constructor(
     readonly code: ChemistryErrorCode,
     readonly detail: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; params?: Record<string, number> },
   ) {
     super(`${code}: ${detail}`, options);
+    this.params = options?.params ?? {};
   }
 }

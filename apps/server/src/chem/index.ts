@@ -6,6 +6,7 @@
 
 export {
   hasDepth,
+  MAX_BUILD_HEAVY_ATOMS,
   smilesImage,
   type To3dOptions,
   to3d,
@@ -23,11 +24,12 @@ export {
   STRUCTURE_EXTS,
   type StructureExt,
   type ValidationResult,
-  validateStructure,
 } from './formats';
 export { type MergeInput, mergeToPdb } from './merge-pdb';
 export { type Molecule, type MoleculeFormat, moleculeFormat, splitMolecules } from './molecules';
-export { type MoleculePart, splitMultiMolecule } from './multi-split';
+export type { MoleculePart } from './multi-split';
+// Structure reading and splitting run in worker threads (offload.ts).
+export { closeStructureWorkers, splitChains, splitMultiMolecule, splitPdb, validateStructure } from './offload';
 export {
   type ConvertOptions,
   convert,
@@ -38,11 +40,12 @@ export {
   obabelFormat,
   runObabel,
 } from './openbabel';
-export { type ChainPart, type LigandPart, type PdbSplit, splitChains, splitPdb } from './pdb-split';
+export type { ChainPart, LigandPart, PdbSplit } from './pdb-split';
 export { pdbqtToPdb } from './pdbqt';
 export {
   canonicalSmiles,
   checkSmiles,
+  closeRDKit,
   connectivitySmiles,
   depictSvg,
   getRDKit,

@@ -1,5 +1,9 @@
 /**
- * RDKit MinimalLib (the @rdkit/rdkit WASM build) as a lazily initialised singleton.
+ * RDKit MinimalLib (the @rdkit/rdkit WASM build) as a lazily initialised singleton:
+ * the code that runs inside the RDKit worker threads (rdkit-worker.ts). The server
+ * calls it through rdkit.ts, never directly: RDKit's WASM can overflow its stack or
+ * trap on hostile input, after which the module is unusable, so it lives where a
+ * crash costs one worker. Tests may call it in-process as a reference.
  *
  * MinimalLib is synchronous once loaded, so a call never interleaves with another;
  * every Mol it returns lives in WASM memory and must be delete()d, hence withMol().
@@ -7,7 +11,7 @@
  * here and their text is returned as a validation detail instead.
  */
 import initRDKitModule, { type Log, type MainModule, type Mol } from '@rdkit/rdkit';
-import { ChemistryError } from './errors';
+import { firstSmilesToken, looksLikeMolblock } from './molecule-text';
 
 export type RDKitModule = MainModule;
 
@@ -36,28 +40,13 @@ export async function getRDKit(): Promise<RDKitModule> {
   return (await loaded()).rdkit;
 }
 
-/** True for a V2000/V3000 molblock (or an SDF record), false for a SMILES line. */
-export function looksLikeMolblock(input: string): boolean {
-  return /\n/.test(input.trim()) && /^M {2}END\s*$/m.test(input);
-}
-
-/** The first SMILES of a SMILES text: first token of the first non-empty, non-comment line. */
-export function firstSmilesToken(input: string): string {
-  for (const line of input.split(/\r?\n|\r/)) {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed.startsWith('#')) continue;
-    return trimmed.split(/\s+/)[0] ?? '';
-  }
-  return '';
-}
-
 /** The molblock part of an SDF record (up to and including 'M  END'), without data items. */
 function molblockOnly(input: string): string {
   const match = /^M {2}END[^\S\n]*$/m.exec(input);
   return match ? input.slice(0, match.index + match[0].length) : input;
 }
 
-interface ParseOutcome<T> {
+export interface ParseOutcome<T> {
   value: T | null;
   /** RDKit's own log text when parsing failed. */
   error: string;
@@ -242,14 +231,12 @@ export async function sameMolecule(query: string, target: string): Promise<boole
 }
 
 /**
- * SVG depiction of a SMILES or molblock. 3D molblocks get fresh 2D coordinates
- * (a projected crystal pose is unreadable); 2D ones keep the drawn layout.
+ * SVG depiction of a SMILES or molblock, or RDKit's reason. 3D molblocks get fresh 2D
+ * coordinates (a projected crystal pose is unreadable); 2D ones keep the drawn layout.
  */
-export async function depictSvg(smilesOrMolblock: string, width = 300, height = 200): Promise<string> {
-  const outcome = await withMol(smilesOrMolblock, (mol) => {
+export async function depiction(smilesOrMolblock: string, width = 300, height = 200): Promise<ParseOutcome<string>> {
+  return withMol(smilesOrMolblock, (mol) => {
     if (mol.has_coords() === 3) mol.set_new_coords();
     return mol.get_svg(width, height);
   });
-  if (outcome.value === null) throw new ChemistryError('invalidInput', outcome.error);
-  return outcome.value;
 }

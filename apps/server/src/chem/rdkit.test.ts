@@ -110,3 +110,17 @@ describe('looksLikeMolblock', () => {
     expect(looksLikeMolblock('CCO')).toBe(false);
   });
 });
+
+describe('RDKit in worker threads', () => {
+  it('a 1,000-carbon chain (which overflows MinimalLib’s WASM stack) is refused and does not poison later calls', async () => {
+    const chain = await checkSmiles('C'.repeat(1000));
+    expect(chain.ok).toBe(false);
+    if (!chain.ok) expect(chain.error).toMatch(/could not process this molecule/);
+    expect(await canonicalSmiles('C'.repeat(1000))).toBeNull();
+    // The worker that crashed was replaced: ordinary molecules still read, in parallel too.
+    const again = await Promise.all(['CCO', 'OCC', 'c1ccccc1O'].map((s) => canonicalSmiles(s)));
+    expect(again).toEqual(['CCO', 'CCO', 'Oc1ccccc1']);
+    expect(await checkSmiles('C'.repeat(400))).toEqual({ ok: true, atoms: 400 });
+    // Two replacement workers each load RDKit's WASM (about a second on a loaded machine).
+  }, 30_000);
+});

@@ -16,7 +16,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { Semaphore } from './semaphore';
 
 export interface RunOptions {
   /** Written to the program's stdin (which is closed either way). */
@@ -60,6 +62,14 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_MAX_OUTPUT = 256 * 1024 * 1024;
 /** After SIGTERM on cancel, how long a program may take to exit before SIGKILL. */
 const TERM_GRACE_MS = 3000;
+
+/**
+ * Programs started outside any job (conversions an HTTP call asks for) share this
+ * bound: as many at once as the machine has cores, a short queue, and beyond it an
+ * immediate refusal. Jobs are bounded by the job runner instead. Without it, a few
+ * users asking for slow 3D builds at once would take every core from docking.
+ */
+const interactive = new Semaphore(Math.max(2, availableParallelism()), 64);
 
 const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
 const scopes = new AsyncLocalStorage<ProcessScope>();
@@ -112,8 +122,41 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   }
 }
 
-/** Runs `command args...` to completion; never rejects: the caller judges the result. */
-export function runProcess(command: string, args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+/** The error of a program refused because too many interactive programs are waiting. */
+export const BUSY_MESSAGE = 'the server is running too many programs; try again shortly';
+
+/**
+ * Runs `command args...` to completion; never rejects: the caller judges the result.
+ * Outside a job it first waits for a slot of the interactive bound (the time limit
+ * counts from the start of the program, not from the wait).
+ */
+export async function runProcess(
+  command: string,
+  args: readonly string[],
+  options: RunOptions = {},
+): Promise<RunResult> {
+  if (scopes.getStore()) return startProcess(command, args, options);
+  const release = await interactive.acquire();
+  if (!release) {
+    return {
+      stdout: '',
+      stderr: '',
+      exitCode: null,
+      signal: null,
+      timedOut: false,
+      cancelled: false,
+      spawnError: new Error(BUSY_MESSAGE),
+      outputTooLarge: false,
+    };
+  }
+  try {
+    return await startProcess(command, args, options);
+  } finally {
+    release();
+  }
+}
+
+function startProcess(command: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   const scope = scopes.getStore();
   const abort = options.signal ?? scope?.signal;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -1,15 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  canonicalSmiles,
-  connectivitySmiles,
-  convert,
-  getRDKit,
-  splitPdb,
-  toMol2,
-  toSmiles,
-} from '../../src/chem/index';
+import { canonicalSmiles, connectivitySmiles, convert, getRDKit, toMol2, toSmiles } from '../../src/chem/index';
+// The splitting algorithm itself, in-process (the index runs it in a worker thread).
+import { splitPdb } from '../../src/chem/pdb-split';
 import { BENCH_DIR, benchLigands, readBench } from './bench-data';
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { STANDARD_RESIDUES, splitChains, splitPdb, WATER_RESIDUES } from '../../src/chem/index';
+import { STANDARD_RESIDUES, WATER_RESIDUES } from '../../src/chem/index';
+// The splitting algorithm itself, in-process (the index runs it in a worker thread).
+import { splitChains, splitPdb } from '../../src/chem/pdb-split';
 import { benchPdbs, readBench } from './bench-data';
 
 // The split invariants on every bench PDB: no atom line lost, duplicated or edited;

@@ -5,12 +5,13 @@ import {
   getRDKit,
   mergeToPdb,
   smilesImage,
-  splitPdb,
   to3d,
   toMol2,
   toSmiles,
   validateStructure,
 } from '../../src/chem/index';
+// The splitting algorithm itself, in-process (the index runs it in a worker thread).
+import { splitPdb } from '../../src/chem/pdb-split';
 import { readBench } from './bench-data';
 import { badBonds, parseSdf, type SdfMolecule } from './sdf-geometry';
 

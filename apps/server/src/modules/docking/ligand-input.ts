@@ -4,8 +4,9 @@
  * its title, or the file and its position); a PDBQT is one ligand (its first model).
  * Checks shared by the submission (refuse before a job exists) and the executor.
  */
-import { validateStructure } from '../../chem/formats';
+
 import { type Molecule, splitMolecules } from '../../chem/molecules';
+import { validateStructure } from '../../chem/offload';
 import { canonicalSmiles } from '../../chem/rdkit';
 
 export type LigandFormat = 'sdf' | 'mol2' | 'pdbqt';

@@ -345,11 +345,32 @@ function liningResidues(atoms: readonly CavityAtom[], points: readonly [number, 
   return [...found];
 }
 
+/**
+ * Grid points above which detection is refused: 8 million points is a 200 Å cube at
+ * 1 Å (a ribosome-sized assembly), about 1.5 s and 200 MB of arrays (13 directions);
+ * the cost grows with the cube of the span, so a few stray atoms far away would
+ * otherwise ask for gigabytes.
+ */
+export const MAX_GRID_POINTS = 8_000_000;
+
+/** The grid detection would use: its size per axis (Å) and its points. */
+export function gridExtent(
+  atoms: readonly CavityAtom[],
+  options: Partial<CavityOptions> = {},
+): { span: [number, number, number]; points: number } {
+  const { spacing } = { ...CAVITY_DEFAULTS, ...options };
+  if (atoms.length === 0) return { span: [0, 0, 0], points: 0 };
+  const g = makeGrid(atoms, spacing, 1);
+  return { span: [g.nx * spacing, g.ny * spacing, g.nz * spacing], points: g.nx * g.ny * g.nz };
+}
+
 /** Ranked cavities of a receptor (heavy atoms, waters excluded by the caller). */
 export function detectCavities(atoms: readonly CavityAtom[], options: Partial<CavityOptions> = {}): Cavity[] {
   const o = { ...CAVITY_DEFAULTS, ...options };
   if (atoms.length === 0) return [];
   const g = makeGrid(atoms, o.spacing, 1);
+  // Callers check gridExtent first with a message; this guards every other caller.
+  if (g.nx * g.ny * g.nz > MAX_GRID_POINTS) throw new RangeError('cavity grid too large');
   const occupied = markProtein(g, atoms, o.probe);
   const score = buriedness(g, occupied, o.scanDistance);
   const marked = new Uint8Array(score.length);

@@ -10,14 +10,37 @@ import { proteinPdbText } from '../../chem/protein-pdb';
 import type { FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
+import {
+  WorkerCrashError,
+  WorkerPool,
+  WorkerPoolBusyError,
+  WorkerTimeoutError,
+  workerScript,
+} from '../../lib/worker-pool';
 import type { FilesService } from '../files/files.service';
 import type { ProjectAccess } from '../projects/project-access';
-import { detectCavities } from './cavity';
+import { type Cavity, gridExtent, MAX_GRID_POINTS } from './cavity';
 import { boxAround, cavityAtoms, parseResidueTokens, selectResidues } from './pocket-geometry';
 import { ligandHeavyAtoms, pdbAtoms, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
 
 const LIGAND_EXTS = ['sdf', 'mol', 'mol2', 'pdb', 'pdbqt'];
 const PROTEIN_EXTS = ['pdb', 'cif', 'pdbqt'];
+
+/**
+ * Cavity detection runs in worker threads (a large receptor is seconds of grid work,
+ * which on the event loop would freeze every other request). One minute is far more
+ * than the largest grid allowed takes.
+ */
+let cavityPool: WorkerPool | null = null;
+function cavities(): WorkerPool {
+  cavityPool ??= new WorkerPool({
+    name: 'Pocket detection',
+    script: workerScript(import.meta.url, 'cavity-worker'),
+    timeoutMs: 60_000,
+    maxQueue: 8,
+  });
+  return cavityPool;
+}
 
 const fits = (p: DockingPocket) => Math.max(p.size_x, p.size_y, p.size_z) <= DOCKING_LIMITS.boxEdgeMax;
 
@@ -80,8 +103,26 @@ export class PocketsService {
 
   async detect(auth: AuthContext, body: DetectPocketsRequest): Promise<DetectedPocket[]> {
     const file = await this.projectFile(auth, body.project_id, body.protein_id);
-    const cavities = detectCavities(cavityAtoms(await this.proteinAtoms(file)), { max: body.max });
-    return cavities
+    const atoms = cavityAtoms(await this.proteinAtoms(file));
+    const grid = gridExtent(atoms);
+    if (grid.points > MAX_GRID_POINTS) {
+      throw badRequest('pocketGridTooLarge', {
+        name: file.name,
+        span: grid.span.map((v) => Math.round(v)).join(' × '),
+        max: MAX_GRID_POINTS / 1e6,
+      });
+    }
+    let found: Cavity[];
+    try {
+      found = await cavities().run<Cavity[]>('detectCavities', [atoms, { max: body.max }]);
+    } catch (error) {
+      if (error instanceof WorkerPoolBusyError) throw new AppError(503, 'serverBusy');
+      if (error instanceof WorkerTimeoutError || error instanceof WorkerCrashError) {
+        throw badRequest('pocketDetectFailed', { name: file.name, detail: error.message });
+      }
+      throw error;
+    }
+    return found
       .filter((c) => fits(c.pocket))
       .map((c) => ({
         rank: c.rank,
