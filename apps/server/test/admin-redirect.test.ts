@@ -38,12 +38,25 @@ describe('GET /v1/users/admin/redirect (default address)', () => {
     expect(expectOk(res)).toEqual({ redirect_url: 'http://localhost:80/v1/docs' });
   });
 
-  it('follows the proxy’s forwarded origin', async () => {
-    const res = await t.request<AdminRedirect>('GET', '/v1/users/admin/redirect', {
+  it('follows the forwarded origin of a proxy listed in TRUST_PROXY, and of nobody else', async () => {
+    const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'medx.example.org' };
+    // By default no proxy is trusted: the headers are the client's word and are ignored.
+    const ignored = await t.request<AdminRedirect>('GET', '/v1/users/admin/redirect', {
       token: users.admin.token,
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'medx.example.org' },
+      headers,
     });
-    expect(expectOk(res).redirect_url).toBe('https://medx.example.org/v1/docs');
+    expect(expectOk(ignored).redirect_url).toBe('http://localhost:80/v1/docs');
+    const proxied = await createTestApp({ adminEmails: ADMIN, trustProxy: '127.0.0.1' });
+    try {
+      const admin = await registerUser(proxied, ADMIN);
+      const res = await proxied.request<AdminRedirect>('GET', '/v1/users/admin/redirect', {
+        token: admin.token,
+        headers,
+      });
+      expect(expectOk(res).redirect_url).toBe('https://medx.example.org/v1/docs');
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('leads to a page that exists', async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../../src/lib/clock';
 import { createMediumContext, expectAppError, type MediumContext } from '../support/medium';
 
-/** ProjectsService.join: wrong share codes are counted per user and per project, even when sent together. */
+/** ProjectsService.join: wrong share codes are counted per (user, project), even when sent together. */
 
 let m: MediumContext;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { ProjectRole } from '@medx/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { toCount } from '../../db/dialect';
 import type { Database, ProjectRow } from '../../db/schema';
 
@@ -157,34 +157,25 @@ export class ProjectsRepository {
   }
 
   /**
-   * Failed joins since a moment, up to and including one attempt: for one user on the
-   * project and for everyone on it, each with its oldest failure.
+   * Failed joins of one user on the project since a moment, up to and including one
+   * attempt: how many, and the newest.
    */
   async failedJoinsSince(
     projectId: number,
     userId: number,
     since: string,
     upToAttemptId: number,
-  ): Promise<{ byUser: number; byProject: number; oldestByUser: string | null; oldestByProject: string | null }> {
+  ): Promise<{ count: number; newest: string | null }> {
     const row = await this.db
       .selectFrom('join_attempts')
-      .select((eb) => [
-        eb.fn.countAll<string | number>().as('by_project'),
-        eb.fn.sum<string | number>(sql`case when user_id = ${userId} then 1 else 0 end`).as('by_user'),
-        eb.fn.min('created_at').as('oldest'),
-        eb.fn.min<string>(sql`case when user_id = ${userId} then created_at end`).as('oldest_by_user'),
-      ])
+      .select((eb) => [eb.fn.countAll<string | number>().as('count'), eb.fn.max('created_at').as('newest')])
       .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
       .where('succeeded', '=', 0)
       .where('created_at', '>', since)
       .where('id', '<=', upToAttemptId)
       .executeTakeFirst();
-    return {
-      byUser: toCount(row?.by_user),
-      byProject: toCount(row?.by_project),
-      oldestByUser: (row?.oldest_by_user as string | null | undefined) ?? null,
-      oldestByProject: (row?.oldest as string | null | undefined) ?? null,
-    };
+    return { count: toCount(row?.count), newest: (row?.newest as string | null | undefined) ?? null };
   }
 }
 

@@ -99,7 +99,12 @@ export function projectsRoutes(service: ProjectsService, config: Config): Fastif
     );
     app.post(
       '/:id/join',
-      { schema: { tags, security, params: ProjectIdParams, body: JoinProjectRequest, response: responses(Project) } },
+      {
+        // Per client address as well as per (user, project) in the service: throwaway
+        // guest accounts from one address cannot multiply the tries on a share code.
+        config: { rateLimit: { max: config.rateLimitLoginPerMinute, timeWindow: '1 minute' } },
+        schema: { tags, security, params: ProjectIdParams, body: JoinProjectRequest, response: responses(Project) },
+      },
       async (req) =>
         ok(req, await service.join(requireAuth(req), req.params.id, req.body.share_code), 'joinSuccessful'),
     );

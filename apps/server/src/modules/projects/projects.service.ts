@@ -10,7 +10,7 @@ import {
 } from '@medx/contract';
 import { badRequest, notFound, tooMany } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
-import { type Clock, iso, MINUTE } from '../../lib/clock';
+import { type Clock, HOUR, iso, MINUTE } from '../../lib/clock';
 import { randomId } from '../../lib/secrets';
 import type { ProjectAccess } from './project-access';
 import { roleOf } from './project-access';
@@ -34,12 +34,16 @@ const shareUrlFor = (origin: string, shareId: string) => `${origin.replace(/\/$/
 /** The project's entry list, provided by the files module. */
 export type EntriesProvider = (projectId: number) => Promise<ProjectDetail['files']>;
 
+/** Lets a new project through the creator's project quota (the quotas module implements it). */
+export type ProjectAdmission = <T>(auth: AuthContext, work: () => Promise<T>) => Promise<T>;
+
 export class ProjectsService {
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly access: ProjectAccess,
     private readonly clock: Clock,
     private readonly entries: EntriesProvider = async () => [],
+    private readonly admit: ProjectAdmission = (_auth, work) => work(),
   ) {}
 
   async list(
@@ -61,7 +65,7 @@ export class ProjectsService {
   }
 
   async create(auth: AuthContext, name: string): Promise<Project> {
-    const id = await this.projects.insert(name, auth.user.id, iso(this.clock.now()));
+    const id = await this.admit(auth, () => this.projects.insert(name, auth.user.id, iso(this.clock.now())));
     const row = await this.projects.findById(id);
     if (!row) throw notFound('projectNotFound');
     return toProject(row, 'OWNER');
@@ -134,13 +138,17 @@ export class ProjectsService {
     return this.getShare(auth, id, origin);
   }
 
-  /** What a share link shows before joining (by share id, or by project id). */
+  /**
+   * What a share link shows before joining. A link names the project by its random share
+   * id; the project id works only for its creator and members, so walking sequential ids
+   * lists nobody else's shared projects.
+   */
   async sharedInfo(auth: AuthContext, codeOrId: string): Promise<SharedProjectInfo> {
-    const project = /^\d+$/.test(codeOrId)
-      ? await this.projects.findById(Number(codeOrId))
-      : await this.projects.findByShareId(codeOrId);
+    const byId = /^\d+$/.test(codeOrId);
+    const project = byId ? await this.projects.findById(Number(codeOrId)) : await this.projects.findByShareId(codeOrId);
     if (!project || project.deleted_at || !project.is_shared || !project.share_type) throw notFound('shareNotFound');
     const member = await this.projects.isMember(project.id, auth.user.id);
+    if (byId && !member && project.creator_id !== auth.user.id) throw notFound('shareNotFound');
     return {
       project_id: project.id,
       project_name: project.project_name,
@@ -152,8 +160,8 @@ export class ProjectsService {
 
   /**
    * Joins a shared project with its 4-character code (case-insensitive: the spec's
-   * 36^4 code space). Wrong codes are counted per user and per project over a window,
-   * so neither one account nor a crowd of guest accounts can walk the code space.
+   * 36^4 code space). Wrong codes back off per (user, project) (JOIN_POLICY): one account
+   * cannot walk the code space, and no number of other accounts can lock this one out.
    */
   async join(auth: AuthContext, id: number, code: string): Promise<Project> {
     const project = await this.projects.findById(id);
@@ -164,26 +172,23 @@ export class ProjectsService {
     if (project.creator_id === userId) return toProject(project, 'OWNER');
 
     const now = this.clock.now();
-    const since = iso(new Date(now.getTime() - JOIN_POLICY.windowMinutes * MINUTE));
+    const since = iso(new Date(now.getTime() - JOIN_POLICY.memoryHours * HOUR));
     const shareCode = project.share_code;
     // One join of the project at a time: a try is recorded (as failed), then counted with
     // every failure before it, so tries sent in parallel cannot all pass the limit together.
     // The outcome is decided in the transaction and thrown after it, so a failure is kept.
     const outcome = await this.projects.withProjectLock(id, async (locked) => {
       const attemptId = await locked.recordJoinAttempt(id, userId, false, iso(now));
-      const failures = await locked.failedJoinsSince(id, userId, since, attemptId);
-      const userLocked = failures.byUser > JOIN_POLICY.maxFailures;
-      const projectLocked = failures.byProject > JOIN_POLICY.maxFailures * JOIN_POLICY.projectFailureFactor;
-      if (userLocked || projectLocked) {
-        // A refused try is not a failure: it neither extends nor deepens the lock.
-        await locked.deleteJoinAttempt(attemptId);
-        // The lock lifts when the oldest failure that causes it leaves the window.
-        const oldest = Math.max(
-          userLocked && failures.oldestByUser ? Date.parse(failures.oldestByUser) : 0,
-          projectLocked && failures.oldestByProject ? Date.parse(failures.oldestByProject) : 0,
-        );
-        const minutes = Math.max(1, Math.ceil((oldest + JOIN_POLICY.windowMinutes * MINUTE - now.getTime()) / MINUTE));
-        return { kind: 'locked', minutes } as const;
+      const before = await locked.failedJoinsSince(id, userId, since, attemptId - 1);
+      const over = before.count - JOIN_POLICY.maxFailures;
+      if (over >= 0 && before.newest) {
+        const delay = Math.min(JOIN_POLICY.maxDelayMinutes, JOIN_POLICY.windowMinutes * 2 ** over) * MINUTE;
+        const until = Date.parse(before.newest) + delay;
+        if (until > now.getTime()) {
+          // A refused try is not a failure: it neither extends nor deepens the wait.
+          await locked.deleteJoinAttempt(attemptId);
+          return { kind: 'locked', minutes: Math.max(1, Math.ceil((until - now.getTime()) / MINUTE)) } as const;
+        }
       }
       if (code.toUpperCase() !== shareCode.toUpperCase()) return { kind: 'wrongCode' } as const;
       await locked.addMember(id, userId, iso(now));

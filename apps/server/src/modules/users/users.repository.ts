@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
+import type { Database, LoginFailuresTable, NewUserRow, UserRow, UserUpdate } from '../../db/schema';
 
 /** The only place that writes SQL for users. */
 export class UsersRepository {
@@ -28,6 +28,39 @@ export class UsersRepository {
 
   async update(id: number, patch: UserUpdate): Promise<UserRow> {
     return this.db.updateTable('users').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  loginFailures(account: string, client: string): Promise<LoginFailuresTable | undefined> {
+    return this.db
+      .selectFrom('login_failures')
+      .selectAll()
+      .where('account', '=', account)
+      .where('client', '=', client)
+      .executeTakeFirst();
+  }
+
+  /** Records a wrong password: the count and the time the next try is allowed. */
+  async saveLoginFailures(row: LoginFailuresTable): Promise<void> {
+    await this.db
+      .insertInto('login_failures')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['account', 'client']).doUpdateSet({
+          failures: row.failures,
+          last_failed_at: row.last_failed_at,
+          blocked_until: row.blocked_until,
+        }),
+      )
+      .execute();
+  }
+
+  async clearLoginFailures(account: string, client: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('account', '=', account).where('client', '=', client).execute();
+  }
+
+  /** Housekeeping: backoff records with no failure since the cut-off. */
+  async deleteLoginFailuresBefore(cutoff: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('last_failed_at', '<', cutoff).execute();
   }
 
   /** Guests created before the cut-off: their retention is over. */

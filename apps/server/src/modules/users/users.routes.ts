@@ -41,7 +41,7 @@ export function usersRoutes(service: UsersService, config: Config): FastifyPlugi
         config: limit(config.rateLimitLoginPerMinute, '1 minute'),
         schema: { tags, body: LoginRequest, response: responses(AuthResult) },
       },
-      async (req) => ok(req, await service.login(req.body), 'loginSuccessful'),
+      async (req) => ok(req, await service.login(req.body, req.ip), 'loginSuccessful'),
     );
     app.post(
       '/login_by_code',

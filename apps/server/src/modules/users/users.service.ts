@@ -12,15 +12,16 @@ import type {
   SignUpRequest,
   User,
 } from '@medx/contract';
+import { LOGIN_POLICY } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
-import { badRequest, forbidden } from '../../http/app-error';
+import { badRequest, forbidden, tooMany } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
-import { type Clock, iso } from '../../lib/clock';
+import { type Clock, HOUR, iso } from '../../lib/clock';
 import { hashPassword, randomId, verifyPassword } from '../../lib/secrets';
 import { parseAccount } from './account-target';
 import type { SessionService } from './session.service';
 import type { UsersRepository } from './users.repository';
-import type { CodeTarget, VerificationCodeService } from './verification-code.service';
+import { type CodeTarget, targetKey, type VerificationCodeService } from './verification-code.service';
 
 export function toUser(row: UserRow): User {
   return {
@@ -59,14 +60,18 @@ export class UsersService {
     return { user: toUser(user), token: await this.sessions.create(user) };
   }
 
+  /**
+   * Sends a code. The answer is the same whether or not the account exists, so the
+   * endpoint cannot be used to probe for accounts: a code that could not be used
+   * (sign-up for a registered address, login or reset for an unknown one) is recorded,
+   * throttled and counted like any other, but never delivered. Sign-up then says
+   * 'accountExists' only to a caller holding a valid code, i.e. the address's owner.
+   */
   async sendCode(target: CodeTarget, purpose: CodePurpose) {
     const existing = await this.findByTarget(target);
-    // Sign-up needs a free address; login and reset need a registered one.
-    if (purpose === 'sign_up' && existing && existing.user_type === 'REGISTERED') throw badRequest('accountExists');
-    if (purpose !== 'sign_up' && (!existing || existing.user_type !== 'REGISTERED')) {
-      throw badRequest('accountNotFound');
-    }
-    return this.codes.send(target, purpose);
+    const registered = existing?.user_type === 'REGISTERED';
+    const usable = purpose === 'sign_up' ? !registered : registered;
+    return this.codes.send(target, purpose, { deliver: usable });
   }
 
   /**
@@ -77,8 +82,9 @@ export class UsersService {
     const target: CodeTarget = input.email
       ? { channel: 'email', email: input.email }
       : { channel: 'phone', region: input.region ?? '86', phone: input.phone ?? '' };
-    if (await this.findByTarget(target)) throw badRequest('accountExists');
+    // The code first: only the address's owner learns that it is registered already.
     await this.codes.consume(target, 'sign_up', input.code);
+    if (await this.findByTarget(target)) throw badRequest('accountExists');
 
     const now = iso(this.clock.now());
     const fields = {
@@ -103,11 +109,45 @@ export class UsersService {
     return this.authResult(user);
   }
 
-  async login(input: LoginRequest): Promise<AuthResult> {
-    const user = await this.findByTarget(parseAccount(input.account, input.region));
+  /**
+   * Password login. Wrong passwords back off per (account, client address): after
+   * LOGIN_POLICY.freeFailures the address waits, doubling with each further failure up
+   * to a cap. Unknown accounts back off the same way, so no answer tells whether an
+   * account exists; another address (the real owner's) is never delayed.
+   */
+  async login(input: LoginRequest, client: string): Promise<AuthResult> {
+    const target = parseAccount(input.account, input.region);
+    const account = targetKey(target).slice(0, 160);
+    const now = this.clock.now();
+    const record = await this.users.loginFailures(account, client);
+    if (record?.blocked_until && Date.parse(record.blocked_until) > now.getTime()) {
+      throw tooMany('loginBackoff', { seconds: Math.ceil((Date.parse(record.blocked_until) - now.getTime()) / 1000) });
+    }
+    const user = await this.findByTarget(target);
     // One message for an unknown account and a wrong password: no account probing.
-    if (!user || !(await verifyPassword(input.password, user.password_hash))) throw badRequest('invalidCredentials');
+    if (!user || !(await verifyPassword(input.password, user.password_hash))) {
+      const forgotten = !record || Date.parse(record.last_failed_at) < now.getTime() - LOGIN_POLICY.memoryHours * HOUR;
+      const failures = (forgotten ? 0 : record.failures) + 1;
+      const over = failures - LOGIN_POLICY.freeFailures;
+      const delay = over < 0 ? 0 : Math.min(LOGIN_POLICY.maxDelaySeconds, LOGIN_POLICY.firstDelaySeconds * 2 ** over);
+      await this.users.saveLoginFailures({
+        account,
+        client,
+        failures,
+        last_failed_at: iso(now),
+        blocked_until: delay > 0 ? iso(new Date(now.getTime() + delay * 1000)) : null,
+      });
+      throw badRequest('invalidCredentials');
+    }
+    if (record) await this.users.clearLoginFailures(account, client);
     return this.authResult(user);
+  }
+
+  /** Housekeeping: backoff records whose failures are old enough to be forgotten. */
+  async forgetLoginFailures(): Promise<void> {
+    await this.users.deleteLoginFailuresBefore(
+      iso(new Date(this.clock.now().getTime() - LOGIN_POLICY.memoryHours * HOUR)),
+    );
   }
 
   async loginByCode(input: LoginByCodeRequest): Promise<AuthResult> {

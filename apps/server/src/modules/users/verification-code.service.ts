@@ -21,7 +21,12 @@ export class VerificationCodeService {
     private readonly delivery: CodeDelivery,
   ) {}
 
-  async send(target: CodeTarget, purpose: CodePurpose): Promise<{ resend_after: number; expires_in: number }> {
+  /** `deliver: false` records and throttles the code like any other but sends nothing (see UsersService.sendCode). */
+  async send(
+    target: CodeTarget,
+    purpose: CodePurpose,
+    options: { deliver?: boolean } = {},
+  ): Promise<{ resend_after: number; expires_in: number }> {
     const key = targetKey(target);
     const now = this.clock.now();
     const recent = await this.db
@@ -53,6 +58,8 @@ export class VerificationCodeService {
         consumed_at: null,
       })
       .execute();
+    if (options.deliver === false)
+      return { resend_after: CODE_POLICY.resendSeconds, expires_in: CODE_POLICY.ttlSeconds };
     await this.delivery.send({
       channel: target.channel,
       to: target.channel === 'email' ? target.email : `+${target.region} ${target.phone}`,
