@@ -73,7 +73,7 @@ describe('import: tus upload then POST /v1/files', () => {
     expect((await download(file)).equals(content)).toBe(true);
   });
 
-  it('refuses an unfinished upload and discards it', async () => {
+  it('refuses an unfinished upload and leaves it to be resumed', async () => {
     const base = await baseUrlOf(t);
     const content = benchFile('1iep', 'receptor.pdb');
     const url = await partialUpload(base, token, projectId, 'p.pdb', content, 1024);
@@ -81,18 +81,26 @@ describe('import: tus upload then POST /v1/files', () => {
       token,
       body: { name: 'p.pdb', project_id: projectId, file_url: uploadIdOf(url), ext: 'pdb' },
     });
-    expectFailure(res, 404, 'uploadNotFound');
-    // A refused create leaves nothing behind: the partial upload is gone.
-    expect((await fetch(url, { method: 'HEAD', headers: { token, 'Tus-Resumable': '1.0.0' } })).status).toBe(404);
-    expect(await countRows(t, 'uploads')).toBe(0);
+    expectFailure(res, 409, 'uploadIncomplete', { params: { name: 'p.pdb', received: 1024, size: content.length } });
+    // The partial upload is kept (issue 9): its client resumes it, or the day-old sweep removes it.
+    expect(await uploadOffset(url, token)).toBe(1024);
+    expect(await countRows(t, 'uploads')).toBe(1);
+    // Cancelled by its client (tus DELETE), it is gone with its record.
+    const deleted = await fetch(url, { method: 'DELETE', headers: { token, 'Tus-Resumable': '1.0.0' } });
+    expect(deleted.status).toBe(204);
+    await waitUntil(
+      () => countRows(t, 'uploads'),
+      (n) => n === 0,
+      { what: 'the terminated upload record going' },
+    );
   });
 
   it('survives clients that disconnect in the middle of a chunk, and resumes from what it kept', async () => {
     // A closed browser tab cuts a PATCH mid-body; the server must neither crash (an
     // unhandled error fails this run) nor lose or misplace what it already holds.
     const base = await baseUrlOf(t);
-    // Bytes that differ by position: a chunk stored at the wrong offset would show.
-    const content = Buffer.from(Array.from({ length: 200_000 }, (_, i) => i % 251));
+    // Text that differs by position: a chunk stored at the wrong offset would show.
+    const content = Buffer.from(Array.from({ length: 200_000 }, (_, i) => 0x20 + (i % 95)));
     const url = await partialUpload(base, token, projectId, 'cut.txt', content, 1000);
     const tusRequests = await watchTusRequests(t);
     try {
@@ -326,7 +334,12 @@ describe('file calls', () => {
     expect(
       expectOk(await t.request<{ content: string }>('GET', `/v1/files/${text.id}/content`, { token })).content,
     ).toBe('plain text');
-    const map = await importOk(t, token, projectId, 'density.ccp4', Buffer.from([1, 2, 3, 0, 5]));
+    // A 2 × 2 × 2 float32 CCP4 map: the content check wants its header (issue 9).
+    const density = Buffer.alloc(1024 + 32);
+    for (const [i, value] of [2, 2, 2, 2].entries()) density.writeInt32LE(value, i * 4);
+    density.write('MAP ', 208, 'latin1');
+    density[212] = 0x44;
+    const map = await importOk(t, token, projectId, 'density.ccp4', density);
     expect(map.file_type).toBe('CCP4');
     expectFailure(await t.request('GET', `/v1/files/${map.id}/content`, { token }), 400, 'notEditable');
     expectFailure(

@@ -212,7 +212,8 @@ describe('files permission matrix', () => {
       url: expect.stringContaining('/v1/uploads/up'),
     });
     await expect(tusUpload(base, users.readOnlyMember.token, roProject, 'a.pdb', content)).rejects.toThrow(/403/);
-    await expect(tusUpload(base, users.stranger.token, rwProject, 'a.pdb', content)).rejects.toThrow(/403/);
+    // A stranger does not learn the project exists: 404, as everywhere else in the API (issue 9).
+    await expect(tusUpload(base, users.stranger.token, rwProject, 'a.pdb', content)).rejects.toThrow(/404/);
     await expect(tusUpload(base, 'not-a-token', rwProject, 'a.pdb', content)).rejects.toThrow(/401/);
   });
 });

@@ -72,6 +72,9 @@ export async function createTestApp(
       rateLimitGuestPerHour: 10_000,
       rateLimitLoginPerMinute: 10_000,
       rateLimitCodesPerHour: 10_000,
+      // Engine and feature suites queue many jobs for one user; the job quotas get their own test (test/quotas).
+      activeJobsMax: 10_000,
+      guestActiveJobsMax: 10_000,
       ...overrides,
     },
   );

@@ -71,19 +71,63 @@ export interface NewContent {
   description?: string | null;
 }
 
+/** Bytes an operation is about to store in a project, for the owner's storage quota. */
+export interface StorageClaim {
+  /** Who stores them (the project's owner, or a member of a shared project). */
+  userId: number;
+  bytes: number;
+  /** Bytes the same operation frees (a file it replaces). */
+  freed?: number;
+  /** The unfinished upload whose reservation these bytes replace (POST /v1/files). */
+  uploadId?: string;
+  /** 'keep': stored even beyond the quota (job outputs); the first write beyond it is reported. */
+  overQuota?: 'refuse' | 'keep';
+  onExceeded?: (usage: { used: number; limit: number }) => Promise<void>;
+}
+
+/** The storage quota, as the files module sees it (the quotas module implements it). */
+export interface StorageGuard {
+  /** Runs `work` if the project's owner has room for the claim; refuses with an AppError otherwise. */
+  claim<T>(projectId: number, claim: StorageClaim, work: () => Promise<T>): Promise<T>;
+}
+
+const NO_QUOTA: StorageGuard = { claim: (_projectId, _claim, work) => work() };
+
+export type WriteOptions = Omit<StorageClaim, 'userId' | 'bytes'>;
+
 /**
  * Stores contents as new project files: objects first, then the rows in one
  * transaction; if anything fails, the objects already written are deleted, so a
- * failed operation leaves neither rows nor objects behind.
+ * failed operation leaves neither rows nor objects behind. Every write is claimed
+ * against the project owner's storage quota first (nothing is written when refused).
  */
 export class FileWriter {
   constructor(
     private readonly files: FilesRepository,
     private readonly storage: ObjectStorage,
     private readonly clock: Clock,
+    private readonly quota: StorageGuard = NO_QUOTA,
   ) {}
 
-  async createMany(
+  /** Runs a write that bypasses createMany (an edited file's new content) under the quota. */
+  withRoom<T>(projectId: number, claim: StorageClaim, work: () => Promise<T>): Promise<T> {
+    return this.quota.claim(projectId, claim, work);
+  }
+
+  createMany(
+    projectId: number,
+    userId: number,
+    items: NewContent[],
+    inTransaction?: (tx: DbOrTx, rows: FileRow[]) => Promise<void>,
+    options: WriteOptions = {},
+  ): Promise<FileRow[]> {
+    const bytes = items.reduce((sum, item) => sum + item.content.length, 0);
+    return this.quota.claim(projectId, { ...options, userId, bytes }, () =>
+      this.write(projectId, userId, items, inTransaction),
+    );
+  }
+
+  private async write(
     projectId: number,
     userId: number,
     items: NewContent[],

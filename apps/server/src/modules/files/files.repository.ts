@@ -156,7 +156,14 @@ export class FilesRepository {
   }
 
   // uploads
-  async insertUpload(row: { id: string; user_id: number; project_id: number; filename: string; created_at: string }) {
+  async insertUpload(row: {
+    id: string;
+    user_id: number;
+    project_id: number;
+    filename: string;
+    created_at: string;
+    upload_length: number;
+  }) {
     await this.db.insertInto('uploads').values(row).execute();
   }
 

@@ -157,15 +157,19 @@ export class FilesService {
           },
         ],
         async (tx) => this.files.delete(file.id, tx),
+        { freed: Number(file.size) },
       );
       await this.storage.delete(file.storage_key);
       return { file: toProjectFile(created!), replaced_id: file.id };
     }
     // Same key: the storage write is atomic, and the row update only follows success.
-    await this.storage.put(file.storage_key, buffer);
-    const now = iso(this.clock.now());
-    const sha256 = createHash('sha256').update(buffer).digest('hex');
-    await this.files.update(id, { size: buffer.length, sha256, updated_at: now });
-    return { file: toProjectFile({ ...file, size: buffer.length, sha256, updated_at: now }), replaced_id: null };
+    const claim = { userId: auth.user.id, bytes: buffer.length, freed: Number(file.size) };
+    return this.writer.withRoom(file.project_id, claim, async () => {
+      await this.storage.put(file.storage_key, buffer);
+      const now = iso(this.clock.now());
+      const sha256 = createHash('sha256').update(buffer).digest('hex');
+      await this.files.update(id, { size: buffer.length, sha256, updated_at: now });
+      return { file: toProjectFile({ ...file, size: buffer.length, sha256, updated_at: now }), replaced_id: null };
+    });
   }
 }

@@ -1,7 +1,8 @@
 import { IMPORT_EXTENSIONS } from '@medx/contract';
 import { validateStructure } from '../../chem/index';
 import { badRequest } from '../../http/app-error';
-import { readTar, readZip, UnsafeArchiveError } from '../../lib/archives';
+import { CorruptArchiveError, readTar, readZip, UnsafeArchiveError } from '../../lib/archives';
+import { sniffContent } from './content-sniff';
 import type { NewContent } from './file-records';
 
 /** Structure formats whose content is checked before it is accepted. */
@@ -42,19 +43,23 @@ export function isImportable(ext: string): boolean {
   return (IMPORT_EXTENSIONS as readonly string[]).includes(ext) || VIEWABLE.has(ext);
 }
 
-/** Rejects what can't be a file of its kind: unknown extension, empty, corrupt structure. */
+/** Rejects what can't be a file of its kind: unknown extension, empty, corrupt structure, content of another type. */
 export async function checkSingle(name: string, ext: string, content: Buffer): Promise<void> {
   if (!isImportable(ext)) throw badRequest('notSupportExt', { fileExtension: ext ? `.${ext}` : name });
   if (content.length === 0) throw badRequest('fileEmpty', { name });
-  if (!VALIDATED.has(ext)) return;
-  const result = await validateStructure(ext, content);
-  if (!result.ok) {
-    throw badRequest('invalidStructure', {
-      name,
-      format: FORMAT_NAMES[ext] ?? ext.toUpperCase(),
-      detail: result.detail,
-    });
+  if (VALIDATED.has(ext)) {
+    const result = await validateStructure(ext, content);
+    if (!result.ok) {
+      throw badRequest('invalidStructure', {
+        name,
+        format: FORMAT_NAMES[ext] ?? ext.toUpperCase(),
+        detail: result.detail,
+      });
+    }
   }
+  // The bytes must be what the extension says (images, maps, tables, no binary in text).
+  const sniffed = sniffContent(ext, content);
+  if (!sniffed.ok) throw badRequest('contentMismatch', { name, expected: sniffed.expected, detail: sniffed.detail });
 }
 
 /**
@@ -72,6 +77,8 @@ export async function prepareImport(name: string, ext: string, content: Buffer):
   try {
     entries = ext === 'zip' ? await readZip(content) : await readTar(content);
   } catch (err) {
+    // A damaged archive (bad CRC, cut short) is not a hostile one: it says so.
+    if (err instanceof CorruptArchiveError) throw badRequest('archiveDamaged', { name, detail: err.message });
     const detail = err instanceof UnsafeArchiveError ? err.message : 'unreadable archive';
     throw badRequest('archiveUnsafe', { name, detail });
   }

@@ -1,5 +1,6 @@
-import { MERGE_EXTENSIONS, type ProjectFile, SPLIT_EXTENSIONS } from '@medx/contract';
+import { MERGE_EXTENSIONS, type ProjectFile, QUOTA_POLICY, SPLIT_EXTENSIONS } from '@medx/contract';
 import {
+  ChemistryError,
   mergeToPdb,
   smilesImage,
   splitChains,
@@ -18,13 +19,26 @@ import type { FilesService } from './files.service';
 
 const lower = (ext: string) => ext.toLowerCase();
 
-/** Turns a chemistry failure into the spec's message; our own AppErrors pass through. */
+/**
+ * Turns a chemistry failure into the spec's message; our own AppErrors pass through,
+ * an input over a size limit says which limit.
+ */
 async function chem<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (err) {
     if (err instanceof AppError) throw err;
+    if (err instanceof ChemistryError && err.code === 'tooLarge')
+      throw badRequest('moleculeTooLargeToBuild', err.params);
+    if (err instanceof ChemistryError && err.code === 'busy') throw new AppError(503, 'serverBusy');
     throw badRequest('convertFailed');
+  }
+}
+
+/** One split makes at most QUOTA_POLICY.splitFilesMax files; refused before anything is written. */
+function checkSplitSize(count: number): void {
+  if (count > QUOTA_POLICY.splitFilesMax) {
+    throw badRequest('splitTooMany', { count, limit: QUOTA_POLICY.splitFilesMax });
   }
 }
 
@@ -77,6 +91,7 @@ export class StructureOpsService {
       }));
     }
     if (parts.length < 2) throw badRequest('splitNothing');
+    checkSplitSize(parts.length);
     return this.saveParts(auth, file, parts, `${base} split`);
   }
 
@@ -86,6 +101,7 @@ export class StructureOpsService {
     const base = baseName(file.name);
     const chains = await chem(async () => splitChains(await this.fileRules.readText(file), base));
     if (chains.length < 2) throw badRequest('splitNothing');
+    checkSplitSize(chains.length);
     const parts = chains.map((c) => ({ name: `${c.name}.pdb`, ext: 'pdb', content: Buffer.from(c.content) }));
     return this.saveParts(auth, file, parts, `${base} chains`);
   }

@@ -1,7 +1,14 @@
 import { join } from 'node:path';
-import { type CreateFileResult, UPLOAD_POLICY, type UploadCredentials } from '@medx/contract';
+import {
+  type CreateFileResult,
+  type MessageKey,
+  normalizeLang,
+  translate,
+  UPLOAD_POLICY,
+  type UploadCredentials,
+} from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest, notFound } from '../../http/app-error';
+import { AppError, badRequest, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, HOUR, iso } from '../../lib/clock';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -22,7 +29,24 @@ interface TusError {
   status_code: number;
   body: string;
 }
-const tusError = (status_code: number, body: string): TusError => ({ status_code, body });
+/** tus answers in the API's envelope, in the request's language (the import dialog shows msg). */
+const tusError = (
+  req: Request,
+  status_code: number,
+  key: MessageKey,
+  params?: Record<string, string | number>,
+): TusError => ({
+  status_code,
+  body: JSON.stringify({
+    success: false,
+    msg: translate(key, normalizeLang(req.headers.get('accept-language')), params),
+    data: null,
+  }),
+});
+const tusErrorOf = (req: Request, err: unknown): TusError => {
+  if (err instanceof AppError) return tusError(req, err.statusCode, err.key, err.params);
+  throw err;
+};
 
 /**
  * Browser uploads go through tus (resumable, chunked) into the same object storage
@@ -64,7 +88,7 @@ export class UploadsService {
   /** The tus server, built on first use so the embedded default loads no S3 code. */
   async tusServer(): Promise<TusHandle> {
     if (this.tus) return this.tus;
-    const { Server } = await import('@tus/server');
+    const { EVENTS, Server } = await import('@tus/server');
     const { randomBytes } = await import('node:crypto');
     let datastore: import('@tus/server').DataStore;
     if (this.options.storageUrl) {
@@ -88,7 +112,7 @@ export class UploadsService {
     const auth = async (req: Request): Promise<AuthContext> => {
       const token = req.headers.get('token');
       const ctx = token ? await this.sessions.resolve(token) : null;
-      if (!ctx) throw tusError(401, 'sessionExpired');
+      if (!ctx) throw tusError(req, 401, 'sessionExpired');
       return ctx;
     };
     const server = new Server({
@@ -104,28 +128,42 @@ export class UploadsService {
         // A POST names the id it is about to create; every other call must be on the caller's own upload.
         if (req.method !== 'POST' && uploadId && UPLOAD_ID.test(uploadId)) {
           const row = await this.files.findUpload(uploadId);
-          if (!row || row.user_id !== ctx.user.id) throw tusError(404, 'uploadNotFound');
+          if (!row || row.user_id !== ctx.user.id) throw tusError(req, 404, 'uploadNotFound');
         }
       },
       onUploadCreate: async (req, upload) => {
         const ctx = await auth(req);
         const projectId = Number(upload.metadata?.project_id);
         const filename = String(upload.metadata?.filename ?? '').slice(0, 255);
-        if (!Number.isInteger(projectId) || projectId <= 0 || !filename) throw tusError(400, 'fieldRequired');
-        try {
-          await this.access.require(ctx, projectId, 'write');
-        } catch {
-          throw tusError(403, 'forbidden');
-        }
-        await this.files.insertUpload({
-          id: upload.id,
-          user_id: ctx.user.id,
-          project_id: projectId,
-          filename,
-          created_at: iso(this.clock.now()),
+        if (!Number.isInteger(projectId) || projectId <= 0 || !filename) throw tusError(req, 400, 'fieldRequired');
+        // The API's answers: a project the caller cannot see is 404, a read-only one 403.
+        await this.access.require(ctx, projectId, 'write').catch((err) => {
+          throw tusErrorOf(req, err);
         });
+        // The declared length is reserved against the project owner's storage quota until
+        // the upload becomes files or is swept (a deferred length reserves the largest upload).
+        const length = upload.size ?? this.options.maxUploadBytes;
+        await this.writer
+          .withRoom(projectId, { userId: ctx.user.id, bytes: length }, () =>
+            this.files.insertUpload({
+              id: upload.id,
+              user_id: ctx.user.id,
+              project_id: projectId,
+              filename,
+              created_at: iso(this.clock.now()),
+              upload_length: length,
+            }),
+          )
+          .catch((err) => {
+            throw tusErrorOf(req, err);
+          });
         return {};
       },
+    });
+    // A client that cancels terminates its upload (tus DELETE): its record, and with it the
+    // reservation against the owner's storage quota, goes too.
+    server.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+      this.files.deleteUpload(id).catch((err) => this.log.warn({ err, id }, 'could not remove a terminated upload'));
     });
     this.tus = server;
     return server;
@@ -140,9 +178,25 @@ export class UploadsService {
     ]);
   }
 
+  /** The length tus recorded for an upload (FileStore: <id>.json, S3Store: <id>.info); null if unknown. */
+  private async declaredLength(uploadId: string): Promise<number | null> {
+    const info = await this.storage
+      .getBuffer(`${uploadId}.json`)
+      .catch(() => this.storage.getBuffer(`${uploadId}.info`))
+      .catch(() => null);
+    if (!info) return null;
+    try {
+      const size = (JSON.parse(info.toString('utf8')) as { size?: unknown }).size;
+      return typeof size === 'number' && Number.isFinite(size) ? size : null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
-   * POST /v1/files: turns a finished upload into project entries. Whatever is refused
-   * is deleted (upload object and record), and nothing is written half.
+   * POST /v1/files: turns a finished upload into project entries. An upload not finished
+   * yet is refused (409) and left as it is, so the client can resume it; a finished one
+   * that is refused is deleted (upload object and record), and nothing is written half.
    */
   async createFromUpload(
     auth: AuthContext,
@@ -154,25 +208,31 @@ export class UploadsService {
     if (!upload || upload.user_id !== auth.user.id || upload.project_id !== input.project_id) {
       throw notFound('uploadNotFound');
     }
-    const head = await this.storage.head(uploadId);
-    if (!head) throw notFound('uploadNotFound');
+    // The upload's bytes must all be there: a tus upload not yet finished is refused, untouched.
+    const [head, declared] = await Promise.all([this.storage.head(uploadId), this.declaredLength(uploadId)]);
+    if (!head && declared === null) throw notFound('uploadNotFound');
+    const received = head?.size ?? 0;
+    if (declared === null || received < declared) {
+      throw new AppError(409, 'uploadIncomplete', {
+        name: upload.filename,
+        received,
+        size: declared ?? '?',
+      });
+    }
     try {
-      if (head.size > this.options.maxUploadBytes) {
+      if (received > this.options.maxUploadBytes) {
         throw badRequest('fileTooLarge', { limit: `${Math.round(this.options.maxUploadBytes / 1024 / 1024)} MB` });
       }
-      // The upload's bytes must all be there: a tus upload not yet finished is refused.
-      const info = await this.storage
-        .getBuffer(`${uploadId}.json`)
-        .catch(() => this.storage.getBuffer(`${uploadId}.info`));
-      const declared = Number(JSON.parse(info.toString('utf8')).size);
-      if (Number.isFinite(declared) && declared !== head.size) throw notFound('uploadNotFound');
       const ext = (input.ext || extOf(input.name)).replace(/^\./, '').toLowerCase();
       const content = await this.storage.getBuffer(uploadId, this.options.maxUploadBytes);
       const items = await prepareImport(input.name, ext, content);
+      // The files take the place of the upload's reservation (an archive may expand beyond it).
       const rows = await this.writer.createMany(
         input.project_id,
         auth.user.id,
         items.map((item) => ({ ...item, isShowEntry: input.is_show_entry })),
+        undefined,
+        { uploadId },
       );
       const first = rows[0]!;
       return { id: first.id, name: first.name, ext: first.ext, files: rows.map(toProjectFile) };

@@ -29,6 +29,12 @@ export function toJob(row: JobWithNames): Job {
   };
 }
 
+/**
+ * Lets a submission through the user's job quota (the quotas module implements it): runs
+ * `work` (the insert) or refuses with an AppError naming the count and the limit.
+ */
+export type JobAdmission = <T>(auth: AuthContext, projectId: number, work: () => Promise<T>) => Promise<T>;
+
 /** Job calls (spec §7): list, count, cancel, log, outputs, export; and submitting new jobs. */
 export class JobsService {
   constructor(
@@ -39,6 +45,7 @@ export class JobsService {
     private readonly queue: JobQueue,
     private readonly runner: JobRunner,
     private readonly clock: Clock,
+    private readonly admit: JobAdmission = (_auth, _projectId, work) => work(),
   ) {}
 
   /**
@@ -68,14 +75,17 @@ export class JobsService {
     const definition = Object.hasOwn(this.runner.registry, jobType) ? this.runner.registry[jobType] : undefined;
     if (!definition) throw new Error(`Job type ${jobType} is not in the registry`);
     const valid = definition.params.parse(params);
-    const id = await this.jobs.insert({
-      project_id: projectId,
-      user_id: auth.user.id,
-      job_type: jobType,
-      job_name: jobName,
-      params: JSON.stringify(valid),
-      created_at: iso(this.clock.now()),
-    });
+    // The single submit path: every job type counts against the user's active jobs.
+    const id = await this.admit(auth, projectId, () =>
+      this.jobs.insert({
+        project_id: projectId,
+        user_id: auth.user.id,
+        job_type: jobType,
+        job_name: jobName,
+        params: JSON.stringify(valid),
+        created_at: iso(this.clock.now()),
+      }),
+    );
     await this.queue.enqueue(id);
     return id;
   }

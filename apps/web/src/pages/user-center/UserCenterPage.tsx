@@ -5,8 +5,9 @@ import { useCurrentUser } from '../../api/session';
 import { BasicInfoCard } from './BasicInfoCard';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { ComingSoon } from './ComingSoon';
+import { QuotaCard } from './QuotaCard';
 
-/** /userCenter: basic info and password now; records and recharge come with purchase (spec §2). */
+/** /userCenter: basic info, quotas and password now; records and recharge come with purchase (spec §2). */
 export function UserCenterPage() {
   const { t } = useTranslation('auth');
   const later = (key: string, label: string) => ({ key, label, children: <ComingSoon /> });
@@ -48,6 +49,7 @@ function BasicInfoTab() {
   return (
     <Flex vertical gap={16}>
       <BasicInfoCard user={user} />
+      <QuotaCard guest={user.user_type === 'GUEST'} />
       <ChangePasswordCard user={user} />
     </Flex>
   );
