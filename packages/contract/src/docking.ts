@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, limitField, pageField } from './fields';
+import { COORDINATE_MAX, ID_MAX, VINA_SEED } from './limits';
 
 /**
  * Docking (platform spec §3 Docking pocket / submission / result row, §5, §9).
@@ -38,17 +39,22 @@ export const DOCKING_LIMITS = {
   ligandsMax: 1000,
   jobNameMax: 70,
   ringConformersMax: 8,
+  /** Box centre coordinates in Å: |x| at most this (the structure readers' bound, COORDINATE_MAX). */
+  centerMax: COORDINATE_MAX,
+  /** Poses kept per ligand: at most the poses Vina gives (num_modes). */
+  retainCountMax: 20,
 } as const;
 
 /** Rounds to the 2 decimals the spec shows for pocket values. */
 export const round2 = (value: number) => Math.round(value * 100) / 100;
 
-const coordinate = z.number({ error: 'invalidValue' }).finite('invalidValue');
-const edge = z
+// Generic keys: the server answers them naming the field and the bounds ('pocket.center_x: must be
+// between -10000 and 10000.'); see messages-validation.ts.
+const coordinate = z
   .number({ error: 'invalidValue' })
-  .finite('invalidValue')
-  .min(0, 'invalidValue')
-  .max(DOCKING_LIMITS.boxEdgeMax, 'dockingBoxTooLarge');
+  .min(-DOCKING_LIMITS.centerMax, 'invalidValue')
+  .max(DOCKING_LIMITS.centerMax, 'invalidValue');
+const edge = z.number({ error: 'invalidValue' }).min(0, 'invalidValue').max(DOCKING_LIMITS.boxEdgeMax, 'invalidValue');
 
 /** A search box: centre and edge lengths in Å. */
 export const DockingPocket = z.object({
@@ -60,6 +66,8 @@ export const DockingPocket = z.object({
   center_z: coordinate,
 });
 export type DockingPocket = z.infer<typeof DockingPocket>;
+
+const EDGES = ['size_x', 'size_y', 'size_z'] as const;
 
 /**
  * The pocket of a bounding box (min and max corners as [x, y, z]) with `margin` Å added on
@@ -87,6 +95,13 @@ export const ZERO_POCKET: DockingPocket = { size_x: 0, size_y: 0, size_z: 0, cen
 
 /** Spec §5: the pocket must not be the all-zero default; a usable box also needs every edge above 0. */
 export const isZeroPocket = (p: DockingPocket) => p.size_x <= 0 || p.size_y <= 0 || p.size_z <= 0;
+
+/** Vina's `--seed`: a C++ int, 0 meaning "draw one" (not reproducible), so 1 to 2^31 − 1. */
+const vinaSeed = z
+  .number({ error: 'invalidValue' })
+  .int('invalidValue')
+  .min(VINA_SEED.min, 'invalidValue')
+  .max(VINA_SEED.max, 'invalidValue');
 
 /** A whole-number setting from 1 to `max`, `fallback` when absent. */
 const countSetting = (max: number, fallback: number) =>
@@ -121,33 +136,50 @@ export const DockingSettings = z.object({
     .number({ error: 'invalidValue' })
     .int('invalidValue')
     .min(1, 'dockingRetainCountMin')
+    .max(DOCKING_LIMITS.retainCountMax, 'invalidValue')
     .default(DOCKING_DEFAULTS.retain_count),
   /**
    * Vina keeps rings rigid: with more than 1, each ligand with a non-aromatic ring is also
    * docked from up to this many distinct ring conformations (RDKit), and its best poses kept.
    */
   ring_conformers: countSetting(DOCKING_LIMITS.ringConformersMax, DOCKING_DEFAULTS.ring_conformers),
-  /** Vina's random seed; chosen by the server and recorded in provenance when absent. */
-  seed: z.number({ error: 'invalidValue' }).int('invalidValue').optional(),
+  /** Vina's random seed (1 to 2^31 − 1, a C int); chosen by the server and recorded in provenance when absent. */
+  seed: vinaSeed.optional(),
 });
 export type DockingSettings = z.infer<typeof DockingSettings>;
 export type DockingSettingsInput = z.input<typeof DockingSettings>;
 
 /** POST /v1/jobs/docking */
 export const DockingRequest = z.object({
-  project_id: z.number({ error: 'fieldRequired' }).int().positive(),
+  project_id: z.number({ error: 'fieldRequired' }).int().positive().max(ID_MAX),
   // An array (a multi-select) is refused with its own message: one protein per docking.
   protein_id: z
     .number({ error: (issue) => (Array.isArray(issue.input) ? 'dockingOneProtein' : 'dockingProteinRequired') })
     .int('dockingProteinRequired')
-    .positive('dockingProteinRequired'),
+    .positive('dockingProteinRequired')
+    .max(ID_MAX, 'dockingProteinRequired'),
   ligand_ids: z
-    .array(z.number({ error: 'invalidValue' }).int().positive(), { error: 'dockingLigandRequired' })
+    .array(z.number({ error: 'invalidValue' }).int().positive().max(ID_MAX), { error: 'dockingLigandRequired' })
     .min(1, 'dockingLigandRequired')
     .max(DOCKING_LIMITS.ligandsMax, 'invalidValue'),
-  pocket: z
-    .object(DockingPocket.shape, { error: 'dockingPocketRequired' })
-    .refine((p) => !isZeroPocket(p), 'dockingPocketRequired'),
+  // No box at all (every edge 0, the wizard's start) is the spec's "define a pocket"; one flat
+  // edge of a drawn box is that edge's own refusal.
+  pocket: z.object(DockingPocket.shape, { error: 'dockingPocketRequired' }).superRefine((p, ctx) => {
+    if (EDGES.every((e) => p[e] <= 0)) return ctx.addIssue({ code: 'custom', message: 'dockingPocketRequired' });
+    for (const e of EDGES) {
+      if (p[e] <= 0) {
+        ctx.addIssue({
+          code: 'too_small',
+          origin: 'number',
+          minimum: 0,
+          inclusive: false,
+          path: [e],
+          input: p[e],
+          message: 'invalidValue',
+        });
+      }
+    }
+  }),
   settings: DockingSettings.default(DockingSettings.parse({})),
 });
 export type DockingRequest = z.infer<typeof DockingRequest>;
@@ -194,7 +226,7 @@ export const DockingIdParams = z.object({ id: idParam });
  * its prepared receptor, not preparing it again.
  */
 export const DockingJobParams = DockingRequest.extend({
-  settings: DockingSettings.extend({ seed: z.number().int() }),
+  settings: DockingSettings.extend({ seed: vinaSeed }),
   prepared_receptor: z.object({ file_id: z.number().int(), sha256: z.string() }).optional(),
 });
 export type DockingJobParams = z.infer<typeof DockingJobParams>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DockingPocket } from './docking';
+import { ID_MAX } from './limits';
 
 /**
  * Docking pockets computed by the server (issue 5; the paths are ours, the spec shows
@@ -16,8 +17,16 @@ export const POCKET_DEFAULTS = {
   max: 5,
 } as const;
 
-const projectId = z.number({ error: 'fieldRequired' }).int('invalidValue').positive('invalidValue');
-const fileId = z.number({ error: 'fieldRequired' }).int('invalidValue').positive('invalidValue');
+const projectId = z
+  .number({ error: 'fieldRequired' })
+  .int('invalidValue')
+  .positive('invalidValue')
+  .max(ID_MAX, 'invalidValue');
+const fileId = z
+  .number({ error: 'fieldRequired' })
+  .int('invalidValue')
+  .positive('invalidValue')
+  .max(ID_MAX, 'invalidValue');
 const margin = (fallback: number) =>
   z.number({ error: 'invalidValue' }).min(0, 'invalidValue').max(30, 'invalidValue').default(fallback);
 

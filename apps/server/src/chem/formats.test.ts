@@ -3,6 +3,10 @@ import { ChemistryError } from './errors';
 import { normalizeStructureExt, type ValidationResult, validateStructure } from './formats';
 import { ASPIRIN_SDF, COMPLEX_PDB, METHANOL_MOL2, MINI_CIF, pdbAtom, TWO_RECORD_SDF, WATER_XYZ } from './test-fixtures';
 
+/** A PDB atom line as PDBQT writes it: a partial charge in columns 71-76 and an AutoDock type in 78-79. */
+const pdbqtLine = (pdb: string, charge = '+0.000', type = pdb.slice(76, 78).trim()) =>
+  `${pdb.slice(0, 66)}    ${charge.padStart(6)} ${type.padEnd(2)}`;
+
 const invalid = (result: ValidationResult) => {
   if (result.ok) throw new Error(`expected a rejection, got ${JSON.stringify(result)}`);
   return result;
@@ -62,7 +66,9 @@ describe('validateStructure: PDB and PDBQT', () => {
       element: 'C',
     });
     const models = ['MODEL        1', atom, 'ENDMDL', 'MODEL        2', atom, 'ENDMDL', 'END'].join('\n');
-    expect(await validateStructure('pdbqt', models)).toEqual({ ok: true, atoms: 2, molecules: 2 });
+    expect(await validateStructure('pdb', models)).toEqual({ ok: true, atoms: 2, molecules: 2 });
+    const typed = models.replaceAll(atom, pdbqtLine(atom));
+    expect(await validateStructure('pdbqt', typed)).toEqual({ ok: true, atoms: 2, molecules: 2 });
   });
 
   it('rejects a PDB without ATOM/HETATM records', async () => {
@@ -266,5 +272,91 @@ describe('validateStructure: mmCIF', () => {
     expect(invalid(await validateStructure('cif', cut)).reason).toBe('truncated');
     expect(invalid(await validateStructure('cif', MINI_CIF.replace('2.460', '?'))).reason).toBe('malformed');
     expect(invalid(await validateStructure('cif', 'loop_\n_atom_site.id\n1\n')).reason).toBe('malformed');
+  });
+});
+
+describe('validateStructure: PDB text named .pdbqt (issue 9)', () => {
+  it('refuses a PDB without PDBQT columns, saying it is PDB, not PDBQT', async () => {
+    const result = invalid(await validateStructure('pdbqt', COMPLEX_PDB));
+    expect(result.reason).toBe('malformed');
+    expect(result.detail).toMatch(
+      /^line 3: this is PDB, not PDBQT: no atom record has the partial charge \(columns 71-76\)/,
+    );
+    // The same text as .pdb is fine.
+    expect((await validateStructure('pdb', COMPLEX_PDB)).ok).toBe(true);
+  });
+
+  it('accepts real PDBQT (any AutoDock type: an unknown one is Vina’s to refuse) and names a line that lacks the columns', async () => {
+    const lines = COMPLEX_PDB.split('\n').filter((l) => /^(ATOM|HETATM)/.test(l));
+    const pdbqt = lines.map((l) => pdbqtLine(l, '-0.250')).join('\n');
+    expect(await validateStructure('pdbqt', pdbqt)).toMatchObject({ ok: true, atoms: lines.length });
+    expect((await validateStructure('pdbqt', pdbqtLine(lines[0]!, '+0.000', 'Xx'))).ok).toBe(true);
+    const mixed = [pdbqtLine(lines[0]!), lines[1], pdbqtLine(lines[2]!)].join('\n');
+    const result = invalid(await validateStructure('pdbqt', mixed));
+    expect(result.detail).toBe(
+      'line 2: atom record without the partial charge (columns 71-76) and AutoDock atom type (columns 78-79) of PDBQT',
+    );
+  });
+});
+
+describe('validateStructure: absurd coordinates are refused with their line (issue 9)', () => {
+  const atom = (x: number | string) =>
+    pdbAtom({ serial: 1, name: ' C1', resName: 'LIG', chain: 'A', resSeq: 1, x: 0, y: 0, z: 0, element: 'C' }).replace(
+      '   0.000   0.000   0.000',
+      `${String(x).padStart(8)}   0.000   0.000`,
+    );
+
+  it('PDB and PDBQT: beyond ±10000 Å, written in any notation', async () => {
+    for (const x of ['   1e308', '  -1e308', '1.0e+300', '   1e5  ', '10000.01']) {
+      const result = invalid(await validateStructure('pdb', `REMARK\n${atom(x)}\n`));
+      expect(result.detail).toBe(
+        `line 2: x coordinate (columns 31-38) is ${x.trim()}, beyond ±10000 Å, further than any structure reaches`,
+      );
+      expect(invalid(await validateStructure('pdbqt', `${pdbqtLine(atom(x))}\n`)).detail).toMatch(
+        /^line 1: x coordinate/,
+      );
+    }
+    // PDB's columns hold -999.999 to 9999.999: all of it is fine.
+    expect((await validateStructure('pdb', `${atom('9999.999')}\n${atom('-999.999')}\n`)).ok).toBe(true);
+  });
+
+  it('SDF (V2000 fixed columns, drifted columns, V3000)', async () => {
+    const lines = ASPIRIN_SDF.split('\n');
+    lines[6] = `${'1e308'.padStart(10)}${lines[6]!.slice(10)}`;
+    expect(invalid(await validateStructure('sdf', lines.join('\n'))).detail).toBe(
+      'line 7: x coordinate 1e308 is beyond ±10000 Å, further than any structure reaches',
+    );
+    const drifted = ASPIRIN_SDF.replace('   -2.6987   -0.2818    0.0000 C', '  -2.6987  -0.2818  -123456.5 C');
+    expect(invalid(await validateStructure('sdf', drifted)).detail).toMatch(
+      /^line 6: z coordinate -123456.5 is beyond/,
+    );
+    const v3000 = [
+      'one',
+      '',
+      '',
+      '  0  0  0     0  0            999 V3000',
+      'M  V30 BEGIN CTAB',
+      'M  V30 COUNTS 1 0 0 0 0',
+      'M  V30 BEGIN ATOM',
+      'M  V30 1 C 0 2e300 0 0',
+      'M  V30 END ATOM',
+      'M  V30 END CTAB',
+      'M  END',
+    ].join('\n');
+    expect(invalid(await validateStructure('sdf', v3000)).detail).toMatch(/^line 8: y coordinate 2e300 is beyond/);
+    expect(invalid(await validateStructure('sdf', v3000.replace('2e300', 'abc'))).detail).toMatch(
+      /^line 8: y coordinate 'abc' is not a number/,
+    );
+  });
+
+  it('MOL2, XYZ and mmCIF', async () => {
+    const mol2 = METHANOL_MOL2.replace('1.4000    0.0000    0.0000 O.3', '1.4000    0.0000    -1e20 O.3');
+    expect(invalid(await validateStructure('mol2', mol2)).detail).toMatch(/^line 9: z coordinate -1e20 is beyond/);
+    const xyz = WATER_XYZ.replace('H 0.000 0.757 -0.467', 'H 0.000 1e308 -0.467');
+    expect(invalid(await validateStructure('xyz', xyz)).detail).toMatch(/^line 4: y coordinate 1e308 is beyond/);
+    const cif = MINI_CIF.replace('ATOM 2 C "CA" ALA 2.460', 'ATOM 2 C "CA" ALA 2.46e9');
+    expect(invalid(await validateStructure('cif', cif)).detail).toMatch(
+      /^line 16: _atom_site row 2: coordinate 2.46e9/,
+    );
   });
 });

@@ -4,16 +4,17 @@
  * directory (mode 0700) that is removed afterwards. The programs themselves run
  * through lib/process.ts.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { makeTempFolder } from '../lib/temp-folders';
 
 /**
  * Runs `work` with a fresh private directory (mkdtemp, mode 0700) that is removed
- * afterwards, whether `work` succeeds, throws or times out.
+ * afterwards, whether `work` succeeds, throws or times out; named after this process
+ * (`medx-chem-*`, lib/temp-folders.ts), so one a killed server leaves is removed at the next start.
  */
 export async function withTempDir<T>(work: (dir: string) => Promise<T>): Promise<T> {
-  const dir = await mkdtemp(join(tmpdir(), 'medx-chem-'));
+  const dir = await makeTempFolder('chem');
   try {
     return await work(dir);
   } finally {

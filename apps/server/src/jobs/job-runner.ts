@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { JobTypeDefinition } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../db/schema';
 import { type Clock, iso } from '../lib/clock';
 import { runProcess, withProcessScope } from '../lib/process';
+import { makeTempFolder, removeStaleTempFolders } from '../lib/temp-folders';
 import {
   type Executor,
   JobCancelledError,
@@ -87,9 +86,13 @@ export class JobRunner {
 
   /**
    * After a crash or restart: jobs still marked active but not owned by this runner
-   * are queued again (at most MAX_ATTEMPTS runs in all) or failed with the reason.
+   * are queued again (at most MAX_ATTEMPTS runs in all) or failed with the reason, and
+   * the working folders a killed server left behind (`medx-job-*`, `medx-chem-*` of a
+   * process that is gone, lib/temp-folders.ts) are removed.
    */
   async recover(): Promise<{ requeued: number[]; failed: number[] }> {
+    const swept = await removeStaleTempFolders();
+    if (swept.length) this.log.warn({ folders: swept }, 'removed working folders of a stopped server');
     const requeued: number[] = [];
     const failed: number[] = [];
     for (const job of await this.jobs.orphans(this.runnerId)) {
@@ -136,7 +139,22 @@ export class JobRunner {
       void this.jobs.update(jobId, { heartbeat_at: iso(this.clock.now()) }).catch(() => {});
     }, HEARTBEAT_MS);
     heartbeat.unref();
-    const workDir = await mkdtemp(join(tmpdir(), `medx-job-${jobId}-`));
+    // The job's folder, named after this process: removed below however the job ends, and
+    // at the next start (recover) if the server is killed first.
+    let workDir: string;
+    try {
+      workDir = await makeTempFolder('job', String(jobId));
+    } catch (err) {
+      clearInterval(heartbeat);
+      this.active.delete(jobId);
+      const message = `Cannot create the job's working folder: ${err instanceof Error ? err.message : String(err)}`;
+      await this.jobs.transition(jobId, ['RUNNING'], {
+        status: 'FAILED',
+        error: message,
+        finished_at: iso(this.clock.now()),
+      });
+      return;
+    }
     try {
       const run = this.prepare(job, workDir, controller.signal);
       // Every program the executor starts, at any depth, belongs to this job.
@@ -165,7 +183,9 @@ export class JobRunner {
     } finally {
       clearInterval(heartbeat);
       this.active.delete(jobId);
-      await rm(workDir, { recursive: true, force: true });
+      await rm(workDir, { recursive: true, force: true, maxRetries: 3 }).catch((err: unknown) =>
+        this.log.warn({ err, jobId, workDir }, 'could not remove the job folder'),
+      );
     }
   }
 

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
 
 export interface ArchiveEntry {
   path: string;
@@ -22,6 +23,14 @@ export const DEFAULT_ARCHIVE_LIMITS: ArchiveLimits = {
 export class UnsafeArchiveError extends Error {}
 
 /**
+ * A damaged archive: an entry whose data do not match its CRC-32, that cannot be
+ * decompressed, or that ends early. An UnsafeArchiveError, so callers refuse it the same way.
+ */
+export class CorruptArchiveError extends UnsafeArchiveError {}
+
+const DAMAGED = 'a corrupt or truncated archive';
+
+/**
  * A path inside an archive is safe when it is relative and stays inside the target:
  * no absolute paths, drive letters, backslashes, '..' segments or NUL bytes.
  */
@@ -36,23 +45,34 @@ function checkTotals(count: number, total: number, limits: ArchiveLimits) {
   if (total > limits.maxTotalBytes) throw new UnsafeArchiveError('expands beyond the size limit (decompression bomb)');
 }
 
-/** Reads a zip fully into memory, refusing traversal paths, bombs and symlinks. */
+/**
+ * Reads a zip fully into memory, refusing traversal paths, bombs and symlinks, and damaged
+ * entries: yauzl checks no CRC-32 (its README: "No CRC-32 Checking"), so every entry's data
+ * are checked against the CRC-32 its central directory records, after reading it to its end.
+ */
 export async function readZip(buffer: Buffer, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<ArchiveEntry[]> {
   const yauzl = await import('yauzl');
   const zip = await new Promise<import('yauzl').ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(buffer, { lazyEntries: true, validateEntrySizes: true }, (err, z) =>
-      err || !z ? reject(new UnsafeArchiveError(err?.message ?? 'unreadable zip')) : resolve(z),
+      err || !z ? reject(new CorruptArchiveError(err?.message ?? 'unreadable zip')) : resolve(z),
     ),
   );
   const entries: ArchiveEntry[] = [];
   let total = 0;
   return new Promise((resolve, reject) => {
+    let failed = false;
+    // The first problem is the answer: a zip broken in one place often reports it twice.
     const fail = (err: unknown) => {
+      if (failed) return;
+      failed = true;
       zip.close();
-      reject(err instanceof UnsafeArchiveError ? err : new UnsafeArchiveError(String((err as Error)?.message ?? err)));
+      const message = String((err as Error)?.message ?? err);
+      reject(err instanceof UnsafeArchiveError ? err : new CorruptArchiveError(`${message} (${DAMAGED})`));
     };
     zip.on('error', fail);
-    zip.on('end', () => resolve(entries));
+    zip.on('end', () => {
+      if (!failed) resolve(entries);
+    });
     zip.on('entry', (entry: import('yauzl').Entry) => {
       const name = entry.fileName;
       if (!isSafeArchivePath(name)) return fail(new UnsafeArchiveError(`unsafe path ${JSON.stringify(name)}`));
@@ -71,7 +91,10 @@ export async function readZip(buffer: Buffer, limits: ArchiveLimits = DEFAULT_AR
         return fail(err);
       }
       zip.openReadStream(entry, (err, stream) => {
-        if (err || !stream) return fail(err);
+        if (err || !stream)
+          return fail(
+            new CorruptArchiveError(`entry ${JSON.stringify(name)}: ${err?.message ?? 'unreadable'} (${DAMAGED})`),
+          );
         const chunks: Buffer[] = [];
         let size = 0;
         stream.on('data', (chunk: Buffer) => {
@@ -80,9 +103,23 @@ export async function readZip(buffer: Buffer, limits: ArchiveLimits = DEFAULT_AR
           if (size > entry.uncompressedSize) stream.destroy(new UnsafeArchiveError('entry larger than declared'));
           chunks.push(chunk);
         });
-        stream.on('error', fail);
+        stream.on('error', (error: Error) =>
+          fail(
+            error instanceof UnsafeArchiveError
+              ? error
+              : new CorruptArchiveError(`entry ${JSON.stringify(name)} cannot be read: ${error.message} (${DAMAGED})`),
+          ),
+        );
         stream.on('end', () => {
-          entries.push({ path: name, content: Buffer.concat(chunks) });
+          const content = Buffer.concat(chunks);
+          if (crc32(content) !== entry.crc32) {
+            return fail(
+              new CorruptArchiveError(
+                `entry ${JSON.stringify(name)} is damaged: its data do not match their CRC-32 checksum (${DAMAGED})`,
+              ),
+            );
+          }
+          entries.push({ path: name, content });
           zip.readEntry();
         });
       });
@@ -130,7 +167,11 @@ export async function readTar(buffer: Buffer, limits: ArchiveLimits = DEFAULT_AR
     extract.on('finish', () => {
       if (!failed) resolve(entries);
     });
-    extract.on('error', fail);
+    // tar-stream checks each header's checksum and notices data that end early; a tar has no
+    // checksum of its data (the entries' own validation is what catches a damaged file there).
+    extract.on('error', (error: Error) =>
+      fail(error instanceof UnsafeArchiveError ? error : new CorruptArchiveError(`${error.message} (${DAMAGED})`)),
+    );
     Readable.from([buffer]).pipe(extract);
   });
 }

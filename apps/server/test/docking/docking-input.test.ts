@@ -113,10 +113,28 @@ describe('POST /v1/jobs/docking refuses bad input before creating anything', () 
   it('settings outside the spec', async () => {
     await refused({ ...valid(), settings: { scoring_function: 'vinardo' } }, 400, 'dockingScoringUnsupported');
     await refused({ ...valid(), settings: { retain_count: 0 } }, 400, 'dockingRetainCountMin');
-    await refused({ ...valid(), settings: { exhaustiveness: 0 } }, 400, 'invalidValue');
-    await refused({ ...valid(), settings: { ring_conformers: 0 } }, 400, 'invalidValue');
-    await refused({ ...valid(), settings: { ring_conformers: 9 } }, 400, 'invalidValue');
-    await refused({ ...valid(), settings: { ring_conformers: 2.5 } }, 400, 'invalidValue');
+    const range = (field: string, min: number, max: number) => ({ field: `settings.${field}`, min, max });
+    await refused(
+      { ...valid(), settings: { exhaustiveness: 0 } },
+      400,
+      'validationBetween',
+      range('exhaustiveness', 1, 128),
+    );
+    await refused(
+      { ...valid(), settings: { ring_conformers: 0 } },
+      400,
+      'validationBetween',
+      range('ring_conformers', 1, 8),
+    );
+    await refused(
+      { ...valid(), settings: { ring_conformers: 9 } },
+      400,
+      'validationBetween',
+      range('ring_conformers', 1, 8),
+    );
+    await refused({ ...valid(), settings: { ring_conformers: 2.5 } }, 400, 'validationNotInteger', {
+      field: 'settings.ring_conformers',
+    });
   });
   it('the zh-CN message for a missing pocket', async () => {
     const res = await t.request('POST', '/v1/jobs/docking', {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -158,5 +158,13 @@ describe('recovery after the server is killed mid-docking', () => {
     const outputs = (await api<{ ext: string }[]>('GET', `/v1/jobs/${jobId}/files`, guest.token)).data;
     expect(outputs.map((f) => f.ext).sort()).toEqual(['pdb', 'pdbqt', 'sdf']);
     expect(vinaProcessesUnder(jobTmp).filter(alive)).toEqual([]);
+    // The killed attempt's working folder went when the server started again (issue 9), the
+    // second attempt's when it ended.
+    const folders = await waitUntil(
+      async () => readdirSync(jobTmp).filter((n) => /^medx-(job|chem)-/.test(n)),
+      (left) => left.length === 0,
+      { timeoutMs: 5_000 },
+    );
+    expect(folders).toEqual([]);
   }, 240_000);
 });

@@ -118,7 +118,8 @@ describe('file groups', () => {
     expectFailure(
       await t.request('GET', '/v1/file_groups/files', { token, query: { group_id: 'x;1' } }),
       400,
-      'invalidValue',
+      'validationFormat',
+      { params: { field: 'group_id' } },
     );
   });
 });

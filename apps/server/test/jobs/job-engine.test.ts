@@ -123,7 +123,9 @@ describe('a job runs a real process and records everything', () => {
     const second = await page({ page: 2 });
     expect(second.total).toBe(7);
     expect(second.items.map((j) => j.id)).toEqual(ids.slice(0, 2).reverse());
-    expectFailure(await t.request('GET', '/v1/jobs', { token: owner.token }), 400, 'fieldRequired');
+    expectFailure(await t.request('GET', '/v1/jobs', { token: owner.token }), 400, 'validationRequired', {
+      params: { field: 'project_id' },
+    });
     // The jobs end here, not in the next tests' time: they would hold the runner's slots.
     await waitFor(
       async () => Promise.all(ids.map((id) => job(id))),

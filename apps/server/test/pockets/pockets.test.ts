@@ -138,12 +138,15 @@ describe('pocket around a ligand', () => {
         params: { name: 'h.pdb' },
       },
     );
-    expectFailure(await post('pocket/ligand', { project_id: projectId }), 400, 'fieldRequired');
+    expectFailure(await post('pocket/ligand', { project_id: projectId }), 400, 'validationRequired', {
+      params: { field: 'ligand_id' },
+    });
     expectFailure(await post('pocket/ligand', { project_id: projectId, ligand_id: 987_654 }), 404, 'fileNotFound');
     expectFailure(
       await post('pocket/ligand', { project_id: projectId, ligand_id: ligand.id, padding: -1 }),
       400,
-      'invalidValue',
+      'validationBetween',
+      { params: { field: 'padding', min: 0, max: 30 } },
     );
   });
 });
@@ -266,7 +269,8 @@ describe('automatic cavity detection', () => {
     expectFailure(
       await post('pockets/detect', { project_id: projectId, protein_id: receptor.id, max: 0 }),
       400,
-      'invalidValue',
+      'validationBetween',
+      { params: { field: 'max', min: 1, max: 20 } },
     );
   });
 });

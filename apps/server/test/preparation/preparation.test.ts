@@ -187,8 +187,10 @@ describe('quick_prepare_protein refuses what it cannot prepare, leaving nothing 
     expectFailure(await submit({ project_id: projectId, protein_id: elsewhere.id }), 400, 'prepFileNotInProject', {
       params: { id: elsewhere.id },
     });
-    expectFailure(await submit({ project_id: projectId }), 400, 'fieldRequired');
-    expectFailure(await submit({ protein_id: lig.id }), 400, 'fieldRequired');
+    expectFailure(await submit({ project_id: projectId }), 400, 'validationRequired', {
+      params: { field: 'protein_id' },
+    });
+    expectFailure(await submit({ protein_id: lig.id }), 400, 'validationRequired', { params: { field: 'project_id' } });
     expectFailure(await submit({ project_id: projectId, protein_id: 999_999 }), 404, 'fileNotFound');
     expectFailure(await submit({ project_id: projectId, protein_id: lig.id, ph: 15 }), 400, 'prepPhRange');
     expectFailure(
@@ -435,7 +437,9 @@ describe('prepare_ligand from SMILES', () => {
     expectFailure(await submit({ project_id: projectId, ligand_id: elsewhere.id }), 400, 'prepFileNotInProject', {
       params: { id: elsewhere.id },
     });
-    expectFailure(await submit({ project_id: projectId }), 400, 'fieldRequired');
+    expectFailure(await submit({ project_id: projectId }), 400, 'validationRequired', {
+      params: { field: 'ligand_id' },
+    });
     // A receptor chosen as the ligand: refused before a job exists (RDKit would grind on it).
     const receptor = await importOk(t, owner.token, projectId, 'rec.pdb', benchFile('1w1p', 'receptor.pdb'));
     const tooLarge = await submit({ project_id: projectId, ligand_id: receptor.id });

@@ -77,15 +77,15 @@ describe('GET /v1/jobs/workflow', () => {
   });
 
   it.each([
-    ['no project_id', { project_id: undefined }, 'fieldRequired'],
-    ['a project_id that is not a number', { project_id: 'abc' }, 'fieldRequired'],
-    ['page 0', { page: 0 }, 'invalidValue'],
-    ['a limit that is not a number', { limit: 'many' }, 'invalidValue'],
-    ['a limit above the largest page', { limit: 100_000 }, 'invalidValue'],
-  ] as const)('refuses %s (400)', async (_name, extra, key: MessageKey) => {
+    ['no project_id', { project_id: undefined }, 'validationRequired', { field: 'project_id' }],
+    ['a project_id that is not a number', { project_id: 'abc' }, 'validationNotNumber', { field: 'project_id' }],
+    ['page 0', { page: 0 }, 'validationAtLeast', { field: 'page', min: 1 }],
+    ['a limit that is not a number', { limit: 'many' }, 'validationNotNumber', { field: 'limit' }],
+    ['a limit above the largest page', { limit: 100_000 }, 'validationBetween', { field: 'limit', min: 1, max: 100 }],
+  ] as const)('refuses %s (400)', async (_name, extra, key: MessageKey, params) => {
     const query = { project_id: projects.rw, ...extra };
     const res = await t.request('GET', '/v1/jobs/workflow', { token: users.owner.token, query });
-    expectFailure(res, 400, key);
+    expectFailure(res, 400, key, { params });
   });
 
   it('answers in Chinese when asked', async () => {

@@ -6,7 +6,14 @@
  */
 import { parseNumberField } from '../pdb-records';
 import { splitLines } from '../text';
-import { type Atom, heavyAtomCount, type ReadResult, readError, type StructureRecord } from './result';
+import {
+  type Atom,
+  COORDINATE_LIMIT,
+  heavyAtomCount,
+  type ReadResult,
+  readError,
+  type StructureRecord,
+} from './result';
 
 interface Token {
   value: string;
@@ -109,6 +116,11 @@ function atomSite(items: string[], rows: Token[][], loopLine: number, body: stri
       if (!Number.isFinite(value(row, c))) {
         const detail = `_atom_site row ${r + 1}: coordinate '${row[c]?.value}' (${items[c]}) is not a number`;
         return { records: [], errors: [readError('malformed', detail, row[c]?.line ?? null)] };
+      }
+      if (Math.abs(value(row, c)) > COORDINATE_LIMIT) {
+        const line = row[c]?.line ?? null;
+        const detail = `${line === null ? '' : `line ${line}: `}_atom_site row ${r + 1}: coordinate ${row[c]?.value} (${items[c]}) is beyond ±${COORDINATE_LIMIT} Å, further than any structure reaches`;
+        return { records: [], errors: [readError('malformed', detail, line)] };
       }
     }
   }

@@ -4,7 +4,15 @@
  * and its @<TRIPOS>BOND block. A record's text is its lines without trailing blank ones.
  */
 import { joinLines, splitLines } from '../text';
-import { type Atom, heavyAtomCount, type ReadError, type ReadResult, readError, type StructureRecord } from './result';
+import {
+  type Atom,
+  coordinatesProblem,
+  heavyAtomCount,
+  type ReadError,
+  type ReadResult,
+  readError,
+  type StructureRecord,
+} from './result';
 
 interface Section {
   rows: { text: string; line: number }[];
@@ -62,6 +70,8 @@ function check(lines: string[], offset: number, isLast: boolean): ReadError | nu
         row.line,
       );
     }
+    const beyond = coordinatesProblem(`line ${row.line}`, fields.slice(2, 5), row.line);
+    if (beyond) return beyond;
   }
   const seen = atoms.rows.length;
   if (seen !== atomCount) {

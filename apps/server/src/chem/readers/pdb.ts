@@ -9,7 +9,14 @@
  */
 import { isAtomRecord, type PdbAtom, parseAtomLine, parseConect, parseNumberField, recordName } from '../pdb-records';
 import { joinLines, splitLines } from '../text';
-import { heavyAtomCount, type ReadError, type ReadResult, readError, type StructureRecord } from './result';
+import {
+  COORDINATE_LIMIT,
+  heavyAtomCount,
+  type ReadError,
+  type ReadResult,
+  readError,
+  type StructureRecord,
+} from './result';
 
 export type PdbLineKind = 'atom' | 'anisou' | 'conect' | 'ter' | 'model' | 'endmdl' | 'end' | 'master' | 'other';
 
@@ -99,15 +106,49 @@ function coordinateError(text: string, lineNo: number, lastLine: boolean, endsMi
   }
   for (const [axis, start] of COORDINATES) {
     const field = text.slice(start, start + 8);
-    if (!Number.isFinite(parseNumberField(field))) {
+    const value = parseNumberField(field);
+    if (!Number.isFinite(value)) {
       return readError(
         'malformed',
         `${where}: ${axis} coordinate (columns ${start + 1}-${start + 8}) is '${field.trim()}', not a number`,
         lineNo,
       );
     }
+    if (Math.abs(value) > COORDINATE_LIMIT) {
+      return readError(
+        'malformed',
+        `${where}: ${axis} coordinate (columns ${start + 1}-${start + 8}) is ${field.trim()}, beyond ±${COORDINATE_LIMIT} Å, further than any structure reaches`,
+        lineNo,
+      );
+    }
   }
   return null;
+}
+
+/** A PDBQT atom record carries a partial charge in columns 71-76 and an AutoDock type in 78-79. */
+const hasPdbqtColumns = (text: string): boolean =>
+  Number.isFinite(parseNumberField(text.slice(70, 76))) && text.slice(77, 79).trim() !== '';
+
+/**
+ * PDBQT's own columns on every atom record: a PDB file named .pdbqt (no charges, no AutoDock
+ * types) is told as such, a PDBQT with some records lacking them by the first such line.
+ */
+function pdbqtColumnsError(atomLines: readonly { text: string; line: number }[]): ReadError | null {
+  const lacking = atomLines.filter((a) => !hasPdbqtColumns(a.text));
+  const first = lacking[0];
+  if (!first) return null;
+  if (lacking.length === atomLines.length) {
+    return readError(
+      'malformed',
+      `line ${first.line}: this is PDB, not PDBQT: no atom record has the partial charge (columns 71-76) and AutoDock atom type (columns 78-79) of PDBQT; upload it as .pdb, or convert it to PDBQT`,
+      first.line,
+    );
+  }
+  return readError(
+    'malformed',
+    `line ${first.line}: atom record without the partial charge (columns 71-76) and AutoDock atom type (columns 78-79) of PDBQT`,
+    first.line,
+  );
 }
 
 export interface PdbReadOptions {
@@ -133,9 +174,11 @@ export function readPdb(text: string, options: PdbReadOptions = {}): PdbFile {
   let model = 1;
   let modelCount = 0;
   let lastAtom: PdbAtom | null = null;
+  const atomLines: { text: string; line: number }[] = [];
   raw.forEach((line, i) => {
     const record = recordName(line);
     if (line.startsWith('ATOM') || line.startsWith('HETATM')) {
+      atomLines.push({ text: line, line: i + 1 });
       const parsed = parseAtomLine(line, i + 1, true)!;
       const element = options.elementOf ? options.elementOf(line) : parsed.element;
       if (element === null) {
@@ -240,6 +283,13 @@ export function readPdb(text: string, options: PdbReadOptions = {}): PdbFile {
   }
   if (lines.every((l) => l.kind !== 'atom')) {
     errors.push(readError('noAtoms', `no ATOM or HETATM records in this ${options.format ?? 'PDB'} file`));
+  }
+  const columns = options.format === 'PDBQT' ? pdbqtColumnsError(atomLines) : null;
+  if (columns) {
+    // PDB text under a .pdbqt name is the file's first problem; one line lacking them takes its place.
+    const at = errors.findIndex((e) => e.line !== null && e.line > (columns.line ?? 0));
+    if (atomLines.every((a) => !hasPdbqtColumns(a.text))) errors.unshift(columns);
+    else errors.splice(at < 0 ? errors.length : at, 0, columns);
   }
   return {
     records,

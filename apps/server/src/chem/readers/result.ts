@@ -59,6 +59,44 @@ export const readError = (reason: ReadProblem, detail: string, line: number | nu
   detail,
 });
 
+/**
+ * The largest |coordinate| in Å a structure file may hold (the contract's COORDINATE_MAX,
+ * docs/decisions.md "Validation bounds"). PDB's 8.3 columns stop at 9999.999, and no molecule,
+ * complex or assembly in any format reaches 1e4 Å from its origin: a value beyond is a writer's
+ * garbage (1e308, an overflowed float), which would poison box centres, grids and Vina.
+ */
+export const COORDINATE_LIMIT = 10_000;
+
+/** The problem of one coordinate (`text` as written), or null: not a finite number, or beyond COORDINATE_LIMIT. */
+export function coordinateProblem(
+  where: string,
+  axis: string,
+  text: string,
+  value: number,
+  line: number,
+): ReadError | null {
+  if (!Number.isFinite(value))
+    return readError('malformed', `${where}: ${axis} coordinate '${text}' is not a number`, line);
+  if (Math.abs(value) > COORDINATE_LIMIT) {
+    return readError(
+      'malformed',
+      `${where}: ${axis} coordinate ${text} is beyond ±${COORDINATE_LIMIT} Å, further than any structure reaches`,
+      line,
+    );
+  }
+  return null;
+}
+
+/** The first problem of an atom's x, y and z (texts as written), or null. */
+export function coordinatesProblem(where: string, texts: readonly string[], line: number): ReadError | null {
+  for (const [i, axis] of ['x', 'y', 'z'].entries()) {
+    const text = (texts[i] ?? '').trim();
+    const problem = coordinateProblem(where, axis, text, text === '' ? Number.NaN : Number(text), line);
+    if (problem) return problem;
+  }
+  return null;
+}
+
 export const isHeavy = (element: string): boolean => element !== 'H' && element !== 'D';
 
 export const heavyAtomCount = (atoms: readonly Atom[]): number => atoms.filter((a) => isHeavy(a.element)).length;

@@ -9,7 +9,15 @@
  */
 import { parseNumberField } from '../pdb-records';
 import { joinLines, splitLines } from '../text';
-import { type Atom, heavyAtomCount, type ReadError, type ReadResult, readError, type StructureRecord } from './result';
+import {
+  type Atom,
+  coordinatesProblem,
+  heavyAtomCount,
+  type ReadError,
+  type ReadResult,
+  readError,
+  type StructureRecord,
+} from './result';
 
 export interface SdfRecord extends StructureRecord {
   /** A V3000 molfile (atoms in 'M  V30' lines). */
@@ -40,6 +48,13 @@ function sdfBondFields(line: string): [number, number, number] | null {
   const type = parseNumberField(line.slice(6, 9));
   if (![a, b, type].every((n) => Number.isInteger(n))) return null;
   return [a, b, type];
+}
+
+/** The x, y and z of a V2000 atom line as written (fixed columns, or the drifted whitespace-separated form). */
+function v2000CoordinateTexts(line: string): string[] {
+  return fixedColumnsAtom(line)
+    ? [line.slice(0, 10), line.slice(10, 20), line.slice(20, 30)]
+    : line.trim().split(/\s+/).slice(0, 3);
 }
 
 function v2000Atom(line: string, lineNo: number): Atom {
@@ -102,6 +117,8 @@ function checkV2000(lines: string[], offset: number): Check {
         lineNo(4 + i),
       );
     }
+    const beyond = coordinatesProblem(at(4 + i), v2000CoordinateTexts(line), lineNo(4 + i));
+    if (beyond) return { ok: false, error: beyond };
   }
   const bondStart = 4 + atomCount;
   for (let i = 0; i < bondCount; i++) {
@@ -190,7 +207,8 @@ function checkV3000(lines: string[], offset: number): Check {
   if (!Number.isInteger(atomCount) || !Number.isInteger(bondCount)) {
     return bad('malformed', `line ${countsLine.line}: bad V3000 counts '${countsLine.text.trim()}'`, countsLine.line);
   }
-  const atomsSeen = v30Block(v30, 'ATOM')?.length ?? 0;
+  const atomBlock = v30Block(v30, 'ATOM') ?? [];
+  const atomsSeen = atomBlock.length;
   const bondsSeen = v30Block(v30, 'BOND')?.length ?? 0;
   if (!ended) return bad('truncated', "the V3000 record lacks 'M  END'");
   if (atomsSeen !== atomCount || bondsSeen !== bondCount) {
@@ -198,6 +216,11 @@ function checkV3000(lines: string[], offset: number): Check {
       'malformed',
       `V3000 counts declare ${atomCount} atoms and ${bondCount} bonds, the blocks hold ${atomsSeen} and ${bondsSeen}`,
     );
+  }
+  // M  V30 <index> <type> <x> <y> <z> ...
+  for (const atom of atomBlock) {
+    const problem = coordinatesProblem(`line ${atom.line}`, atom.text.trim().split(/\s+/).slice(2, 5), atom.line);
+    if (problem) return { ok: false, error: problem };
   }
   return { ok: true };
 }

@@ -5,7 +5,14 @@
  */
 import { parseNumberField } from '../pdb-records';
 import { joinLines, splitLines } from '../text';
-import { type Atom, heavyAtomCount, type ReadResult, readError, type StructureRecord } from './result';
+import {
+  type Atom,
+  coordinatesProblem,
+  heavyAtomCount,
+  type ReadResult,
+  readError,
+  type StructureRecord,
+} from './result';
 
 // XYZ files may give atomic numbers instead of symbols; the common organic ones suffice.
 const ELEMENT_BY_NUMBER: Readonly<Record<number, string>> = {
@@ -71,6 +78,8 @@ export function readXyz(text: string): ReadResult<XyzFrame> {
           i + 3 + k,
         );
       }
+      const beyond = coordinatesProblem(`line ${i + 3 + k}`, fields.slice(1, 4), i + 3 + k);
+      if (beyond) return { records, errors: [beyond] };
       const [symbol = 'X', x = '0', y = '0', z = '0'] = fields;
       atoms.push({
         element: xyzSymbol(symbol).toUpperCase(),

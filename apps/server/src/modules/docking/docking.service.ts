@@ -7,7 +7,7 @@ import {
   type DockingResultList,
   type DockingResultRow,
 } from '@medx/contract';
-import { validateStructure } from '../../chem/formats';
+import { validateStructure } from '../../chem/offload';
 import { countPolymerAtoms } from '../../chem/receptor';
 import type { DockingResultRecord, FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
@@ -84,7 +84,10 @@ export class DockingService {
       const file = await this.files.findById(input.file_id);
       if (file && file.sha256 !== input.sha256) throw new AppError(409, 'dockingInputsChanged', { name: file.name });
     }
-    const parsed = DockingRequest.parse(request);
+    // A request stored before today's bounds (a seed Vina refused) cannot be run again as it was.
+    const checked = DockingRequest.safeParse(request);
+    if (!checked.success) throw badRequest('dockingRerunOutOfBounds');
+    const parsed = checked.data;
     const prepared = provenance.prepared_receptor;
     const receptor = prepared ? await this.files.findById(prepared.file_id) : undefined;
     // The stored receptor is reused only while it is intact; otherwise it is prepared again.
