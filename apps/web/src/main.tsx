@@ -1,3 +1,5 @@
+// First: settings the app's Content-Security-Policy needs before any other module runs.
+import './lib/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -12,6 +12,8 @@ import { StateActions } from 'molstar/lib/mol-plugin-state/actions';
 import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
 import { DefaultPluginUISpec, type PluginUISpec } from 'molstar/lib/mol-plugin-ui/spec';
 import { MedViewport } from './MedViewport';
+// Mol*'s help text without eval, under the app's Content-Security-Policy.
+import './molstar-csp';
 import { StructureToolsPanel } from './structure-tools/StructureToolsPanel';
 
 /** Post-processing effects, all off (low graphics). */

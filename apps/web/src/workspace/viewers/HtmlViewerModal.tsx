@@ -5,9 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { useFileBlob } from './ImageViewerModal';
 
 /**
- * An HTML report in a sandboxed frame: scripts may run (reports draw charts) but without
- * allow-same-origin the frame is an opaque origin, so it cannot read the app's storage, the
- * token, or call the API with the user's session.
+ * An HTML report in a sandboxed frame: without allow-same-origin the frame is an opaque origin,
+ * so it cannot read the app's storage, the token, or call the API with the user's session. The
+ * srcdoc frame also inherits the app's Content-Security-Policy, so the report's inline scripts
+ * and event handlers do not run at all (docs/decisions.md, "Security headers"); its markup,
+ * styles and data: images show.
  */
 export function HtmlFrame({ html, title }: { html: string; title: string }) {
   return (

@@ -20,7 +20,25 @@ export function useFileBlob(fileId: number) {
   });
 }
 
-/** The image viewer: the bytes with the MIME type of the extension (spec §9), zoomable. */
+/** Image types whose documents can run script (an SVG's <script>, onload=...). */
+const SCRIPTABLE_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/svg+xml']);
+
+function readAsDataUrl(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
+}
+
+/**
+ * The image viewer: the bytes with the MIME type of the extension (spec §9), zoomable. An SVG
+ * is shown from a data: address only: an <img> never runs its script, and opened on its own
+ * ("Open image in new tab") it is a document of an opaque origin, never this app's, where a
+ * blob: address would be one of the app's origin (docs/decisions.md, "Security headers").
+ * Other types cannot run script and keep the cheaper blob: address.
+ */
 export function ImageViewerModal({ file, onClose }: { file: ProjectFile; onClose: () => void }) {
   const { t } = useTranslation('files');
   const { message } = App.useApp();
@@ -30,7 +48,19 @@ export function ImageViewerModal({ file, onClose }: { file: ProjectFile; onClose
 
   useEffect(() => {
     if (!blob.data) return;
-    const url = URL.createObjectURL(new Blob([blob.data], { type: imageMimeType(extOf(file)) }));
+    const type = imageMimeType(extOf(file));
+    const image = new Blob([blob.data], { type });
+    if (SCRIPTABLE_IMAGE_TYPES.has(type)) {
+      let current = true;
+      readAsDataUrl(image).then(
+        (url) => current && setSrc(url),
+        () => current && setBroken(true),
+      );
+      return () => {
+        current = false;
+      };
+    }
+    const url = URL.createObjectURL(image);
     setSrc(url);
     return () => URL.revokeObjectURL(url);
   }, [blob.data, file]);
