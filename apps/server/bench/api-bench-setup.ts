@@ -119,7 +119,9 @@ export async function startServer(): Promise<BenchServer> {
   try {
     const migrate = spawnSync(process.execPath, [BUNDLE, 'migrate'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
     if (migrate.status !== 0) throw new Error(`migrate failed:\n${logTail()}`);
-    child = spawn(process.execPath, [BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
+    // BENCH_SERVER_NODE_ARGS: flags for the server's node (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(process.execPath, [...nodeArgs, BUNDLE, 'serve'], { cwd: ROOT, env, stdio: ['ignore', log, log] });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {
       if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${logTail()}`);

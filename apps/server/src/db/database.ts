@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { DialectName } from './dialect';
 import { migrationProvider } from './migrations/index';
 import type { Database } from './schema';
+import { cacheStatements } from './statement-cache';
 
 export interface Db {
   kysely: Kysely<Database>;
@@ -33,6 +34,7 @@ export function openDatabase(options: { databaseUrl?: string; dataDir: string })
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  cacheStatements(sqlite);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
 }
