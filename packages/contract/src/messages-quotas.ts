@@ -8,7 +8,7 @@ export const quotaMessages = {
   guestStorageQuotaExceeded: {
     en: 'Not enough storage: {used} of the {limit} a guest may store are used and this needs {needed} more. Delete files, or register for a larger quota.',
     'zh-CN':
-      '存储空间不足：游客可存储的 {limit} 中已使用 {used}，此操作还需要 {needed}。请删除文件，或注册以获得更大的配额。',
+      '存储空间不足：访客可存储的 {limit} 中已使用 {used}，此操作还需要 {needed}。请删除文件，或注册以获得更大的配额。',
   },
   ownerStorageQuotaExceeded: {
     en: "Not enough storage in this project: its owner's {limit} has {used} used and this needs {needed} more.",
@@ -24,7 +24,7 @@ export const quotaMessages = {
   },
   guestProjectLimitReached: {
     en: 'Guests can create at most {limit} projects ({count} created, the recycle bin included). Register to create more.',
-    'zh-CN': '游客最多可创建 {limit} 个项目（已创建 {count} 个，包括回收站中的项目）。注册后可创建更多项目。',
+    'zh-CN': '访客最多可创建 {limit} 个项目（已创建 {count} 个，包括回收站中的项目）。注册后可创建更多项目。',
   },
   jobLimitReached: {
     en: 'You already have {count} jobs queued or running; the limit is {limit} at a time. Wait for one to finish, or cancel one.',
@@ -32,7 +32,7 @@ export const quotaMessages = {
   },
   guestJobLimitReached: {
     en: 'You already have {count} jobs queued or running; a guest may run {limit} at a time. Wait for it to finish, or register to run more.',
-    'zh-CN': '您已有 {count} 个任务在排队或运行中，游客同时最多运行 {limit} 个。请等待任务完成，或注册以运行更多任务。',
+    'zh-CN': '您已有 {count} 个任务在排队或运行中，访客同时最多运行 {limit} 个。请等待任务完成，或注册以运行更多任务。',
   },
   splitTooMany: {
     en: 'Splitting this file would create {count} files; at most {limit} can be created at once. Split a smaller file.',

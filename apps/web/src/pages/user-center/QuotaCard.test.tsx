@@ -75,7 +75,7 @@ describe('User Center quotas', () => {
     expect(storage.getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getByTestId('quota-reserved').textContent).toBe('其中 10 MB 为未完成上传所预留。');
     expect(screen.getByTestId('quota-over').textContent).toContain('已超出配额');
-    expect(screen.getByText('游客的配额较小。注册后可存储更多文件，并同时运行更多任务。')).toBeTruthy();
+    expect(screen.getByText('访客的配额较小。注册后可存储更多文件，并同时运行更多任务。')).toBeTruthy();
   });
 
   it('a failed load is said in the card, without a toast, and Retry loads again', async () => {
