@@ -1,5 +1,6 @@
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { currentProcessScope, runProcess, withProcessScope } from './process';
+import { currentProcessScope, PROGRAM_NICENESS, runProcess, withProcessScope } from './process';
 
 // `node` stands in for obabel: the runner is program-agnostic.
 const node = process.execPath;
@@ -107,6 +108,17 @@ describe('process scopes (a job lends its signal to every program started inside
     expect(currentProcessScope()).toBeUndefined();
     const result = await runProcess(node, ['-e', 'console.log(42)']);
     expect(result).toMatchObject({ cancelled: false, exitCode: 0, stdout: '42\n' });
+  });
+
+  it('runs programs niced, in a job or not, so they yield the CPU to the server', async () => {
+    const niceness = "console.log(require('node:os').getPriority())";
+    const own = getPriority();
+    const outside = await runProcess(node, ['-e', niceness]);
+    const inside = await withProcessScope({ signal: new AbortController().signal }, () =>
+      runProcess(node, ['-e', niceness]),
+    );
+    expect(Number(outside.stdout)).toBe(Math.min(19, own + PROGRAM_NICENESS));
+    expect(Number(inside.stdout)).toBe(Math.min(19, own + PROGRAM_NICENESS));
   });
 
   it('kills the whole group of a program that runs past its time limit', async () => {
