@@ -1,6 +1,6 @@
 // Bundles the server into dist/main.js (and its worker entries into dist/*-worker.js). npm dependencies stay external (installed in
 // node_modules); the workspace contract package is TypeScript source, so it is bundled in.
-// Our Python programs (python/medx_chem) are copied to dist/python, where chem/python.ts
+// Our Python programs (python/medx_chem, python/medx_galaxy) are copied to dist/python, where chem/python.ts
 // looks for them relative to the bundle; their tests stay behind.
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { basename } from 'node:path';
@@ -32,8 +32,14 @@ await build({
 // A fresh copy: a module deleted from the source must not linger in dist.
 const pythonDist = new URL('./dist/python/', import.meta.url).pathname;
 rmSync(pythonDist, { recursive: true, force: true });
-cpSync(new URL('./python/medx_chem/', import.meta.url).pathname, `${pythonDist}medx_chem`, {
-  recursive: true,
-  filter: (path) => basename(path) !== '__pycache__',
-});
-console.log('server bundled to apps/server/dist/main.js (Python programs in dist/python)');
+for (const pkgName of ['medx_chem', 'medx_galaxy']) {
+  cpSync(new URL(`./python/${pkgName}/`, import.meta.url).pathname, `${pythonDist}${pkgName}`, {
+    recursive: true,
+    filter: (path) => basename(path) !== '__pycache__',
+  });
+}
+// The catalogue of Galaxy tools (modules/tools/tool-catalogue.ts looks for it beside the bundle).
+const toolsDist = new URL('./dist/galaxy-tools/', import.meta.url).pathname;
+rmSync(toolsDist, { recursive: true, force: true });
+cpSync(new URL('./galaxy-tools/', import.meta.url).pathname, toolsDist, { recursive: true });
+console.log('server bundled to apps/server/dist/main.js (Python programs in dist/python, tools in dist/galaxy-tools)');

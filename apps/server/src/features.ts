@@ -2,6 +2,7 @@ import { dockingFeature } from './modules/docking/docking.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
 import { quotasFeature } from './modules/quotas/quotas.feature';
+import { toolsFeature } from './modules/tools/tools.feature';
 import { workflowsFeature } from './modules/workflows/workflows.feature';
 import type { ServerFeature } from './platform';
 
@@ -15,4 +16,5 @@ export const FEATURES: readonly ServerFeature[] = [
   dockingFeature,
   workflowsFeature,
   quotasFeature,
+  toolsFeature,
 ];

@@ -3,8 +3,9 @@ import { pythonModules } from './chem/python';
 import { ConfigError, loadConfig } from './config';
 import { migrateToLatest, openDatabase } from './db/database';
 import { MINUTE } from './lib/clock';
+import { toolInstall, toolList, toolTest } from './modules/tools/tool-admin';
 
-/** CLI entry: `serve` (API + web + housekeeping) | `migrate`. `worker` arrives with the job runner. */
+/** CLI entry: `serve` (API + web + housekeeping) | `migrate` | the admin's tool commands (tool-admin.ts). */
 async function main(command: string | undefined): Promise<void> {
   const config = loadConfig();
   const db = openDatabase(config);
@@ -14,8 +15,20 @@ async function main(command: string | undefined): Promise<void> {
     await db.destroy();
     return;
   }
+  if (command === 'tool-list' || command === 'tool-test' || command === 'tool-install') {
+    const print = (line: string) => console.log(line);
+    const args = process.argv.slice(3);
+    process.exitCode =
+      command === 'tool-list'
+        ? await toolList(config, print)
+        : command === 'tool-test'
+          ? await toolTest(config, args, print)
+          : await toolInstall(config, args[0] ?? '.', print);
+    await db.destroy();
+    return;
+  }
   if (command !== 'serve') {
-    console.error('usage: medx <serve|migrate>');
+    console.error('usage: medx <serve|migrate|tool-list|tool-test <id...|--all>|tool-install <folder>>');
     process.exitCode = 2;
     await db.destroy();
     return;

@@ -6,11 +6,12 @@
  * the executors of its job types. Adding a feature touches neither the engine nor the
  * other features: one entry in features.ts.
  */
-import type { JOB_TYPES, JobType } from '@medx/contract';
+import type { JOB_TYPES, JobType, Permissions } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { UserRow } from './db/schema';
 import type { Executor } from './jobs/job-context';
 import type { Clock } from './lib/clock';
 import type { FileWriter } from './modules/files/file-records';
@@ -34,6 +35,8 @@ export interface Platform {
   jobs: JobsService;
   /** Storage, project and job quotas: usage, and the admin's per-user storage quota. */
   quotas: QuotasService;
+  /** A user's permission data (spec §3): tools and workflows policies, the Admin Panel. */
+  permissions(user: UserRow): Permissions;
 }
 
 /** The executor of job type T: its context carries T's params and result types. */

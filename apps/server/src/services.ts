@@ -170,6 +170,7 @@ export function buildServices({
       files: { repository: filesRepo, service: files, writer },
       jobs,
       quotas,
+      permissions: (user) => users.permissions(user),
     },
   };
 }

@@ -11,5 +11,6 @@ export * from './pockets';
 export * from './preparation';
 export * from './projects';
 export * from './quotas';
+export * from './tools';
 export * from './users';
 export * from './workflows';

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { DOCKING_JOBS } from './docking';
 import { PREPARATION_JOBS } from './preparation';
+import { TOOL_JOBS } from './tools';
 
 /**
  * The job registry: every job type, with the zod schema of its params and of its result
@@ -17,6 +18,7 @@ export interface JobTypeDefinition {
 export const JOB_TYPES = {
   ...PREPARATION_JOBS,
   ...DOCKING_JOBS,
+  ...TOOL_JOBS,
 } satisfies Record<string, JobTypeDefinition>;
 
 export type JobType = keyof typeof JOB_TYPES;

@@ -10,6 +10,7 @@ import { abuseMessages } from './messages-abuse';
 import { dockingMessages } from './messages-docking';
 import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
+import { toolMessages } from './messages-tools';
 import { validationMessages } from './messages-validation';
 
 export const messages = {
@@ -200,6 +201,7 @@ export const messages = {
   ...preparationMessages,
   ...validationMessages,
   ...quotaMessages,
+  ...toolMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -20,6 +20,8 @@ export interface UsersTable {
   updated_at: string;
   /** bigint (migration 0006): an admin's storage quota for this user; null is the default of its type. */
   storage_quota_bytes?: number | string | null;
+  /** JSON (migration 0008): the tools policy an admin set; null is the default of the user's type. */
+  tools_policy?: string | null;
 }
 
 export interface SessionsTable {
@@ -75,6 +77,14 @@ export interface LoginFailuresTable {
   failures: number;
   last_failed_at: string;
   blocked_until: string | null;
+}
+
+export interface JobSpaceItemsTable {
+  id: string;
+  project_id: number;
+  file_id: number;
+  user_id: number;
+  created_at: string;
 }
 
 export interface FeedbackTable {
@@ -178,6 +188,7 @@ export interface Database {
   project_members: ProjectMembersTable;
   join_attempts: JoinAttemptsTable;
   login_failures: LoginFailuresTable;
+  job_space_items: JobSpaceItemsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

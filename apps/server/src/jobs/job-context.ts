@@ -45,6 +45,16 @@ export interface JobContext<D extends JobTypeDefinition = JobTypeDefinition> {
     args: readonly string[],
     options?: { stdin?: string; onOutput?: (text: string) => void; timeoutMs?: number; env?: NodeJS.ProcessEnv },
   ): Promise<void>;
+  /**
+   * As `run`, but a non-zero exit is the caller's to judge (Galaxy tools: their <stdio>
+   * rules decide failure): answers the exit code and the whole stdout and stderr.
+   * Cancel, a time limit and a program that cannot start still throw.
+   */
+  execute(
+    command: string,
+    args: readonly string[],
+    options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number },
+  ): Promise<{ exitCode: number | null; signal: string | null; stdout: string; stderr: string }>;
   progress(done: number, total: number): Promise<void>;
   /** Records provenance; `details` is checked against the job type's result schema. */
   provenance(data: JobProvenance<D>): Promise<void>;

@@ -209,6 +209,29 @@ export class JobRunner {
     signal: AbortSignal,
   ): JobContext {
     const log = (text: string) => this.jobs.appendLog(job.id, text);
+    const execute = async (
+      command: string,
+      args: readonly string[],
+      options: { stdin?: string; onOutput?: (text: string) => void; timeoutMs?: number; env?: NodeJS.ProcessEnv },
+    ) => {
+      let pending = Promise.resolve();
+      const result = await runProcess(command, args, {
+        cwd: workDir,
+        signal,
+        input: options.stdin,
+        env: options.env,
+        timeoutMs: options.timeoutMs ?? TOOL_TIMEOUT_MS,
+        onOutput: (text) => {
+          options.onOutput?.(text);
+          pending = pending.then(() => log(text));
+        },
+      });
+      await pending;
+      if (result.cancelled || signal.aborted) throw new JobCancelledError();
+      if (result.spawnError) throw result.spawnError;
+      if (result.timedOut) throw new Error(`${command} ran past its time limit`);
+      return result;
+    };
     return {
       job,
       params,
@@ -219,24 +242,10 @@ export class JobRunner {
       },
       log,
       run: async (command, args, options = {}) => {
-        let pending = Promise.resolve();
-        const result = await runProcess(command, args, {
-          cwd: workDir,
-          signal,
-          input: options.stdin,
-          env: options.env,
-          timeoutMs: options.timeoutMs ?? TOOL_TIMEOUT_MS,
-          onOutput: (text) => {
-            options.onOutput?.(text);
-            pending = pending.then(() => log(text));
-          },
-        });
-        await pending;
-        if (result.cancelled || signal.aborted) throw new JobCancelledError();
-        if (result.spawnError) throw result.spawnError;
-        if (result.timedOut) throw new Error(`${command} ran past its time limit`);
+        const result = await execute(command, args, options);
         if (result.exitCode !== 0) throw new Error(`${command} exited with ${result.exitCode ?? result.signal}`);
       },
+      execute: (command, args, options = {}) => execute(command, args, options),
       progress: (done, total) => this.jobs.update(job.id, { progress_done: done, progress_total: total }),
       provenance: async (data: JobProvenance<JobTypeDefinition>) => {
         if (data.details !== undefined) {

@@ -7,6 +7,7 @@ import { jobs } from './0004_jobs';
 import { docking } from './0005_docking';
 import { quotas } from './0006_quotas';
 import { loginFailures } from './0007_login_failures';
+import { tools } from './0008_tools';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -23,6 +24,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0005_docking': docking(dialect),
         '0006_quotas': quotas(dialect),
         '0007_login_failures': loginFailures(dialect),
+        '0008_tools': tools(dialect),
       };
     },
   };

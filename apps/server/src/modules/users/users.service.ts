@@ -12,7 +12,7 @@ import type {
   SignUpRequest,
   User,
 } from '@medx/contract';
-import { LOGIN_POLICY } from '@medx/contract';
+import { LOGIN_POLICY, ToolsPolicy } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, tooMany } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -227,12 +227,17 @@ export class UsersService {
 
   /**
    * Permission data (spec §3). Guests: no tools or workflows (the UI shows the
-   * "register to get access" message). Registered users: every tool and workflow.
+   * "register to get access" message). Registered users: every tool and workflow, unless
+   * an admin set their tools policy (PUT /v1/tools/policy).
    * Admin Panel: users whose e-mail is in ADMIN_EMAILS.
    */
   permissions(user: UserRow): Permissions {
     if (user.user_type === 'GUEST') return { tools: false, workflows: false, ADMIN_PANEL: false };
-    return { tools: 'MENUS', workflows: {}, ADMIN_PANEL: !!user.email && this.adminEmails.has(user.email) };
+    return {
+      tools: storedToolsPolicy(user.tools_policy) ?? 'MENUS',
+      workflows: {},
+      ADMIN_PANEL: !!user.email && this.adminEmails.has(user.email),
+    };
   }
 
   /**
@@ -242,5 +247,16 @@ export class UsersService {
   adminRedirect(user: UserRow, adminPanelUrl: string): AdminRedirect {
     if (!this.permissions(user).ADMIN_PANEL) throw forbidden('adminPanelForbidden');
     return { redirect_url: adminPanelUrl };
+  }
+}
+
+/** A user's stored tools policy (JSON), or null when none is set or it no longer parses. */
+function storedToolsPolicy(json: string | null | undefined): Permissions['tools'] | null {
+  if (!json) return null;
+  try {
+    const parsed = ToolsPolicy.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

@@ -1,0 +1,80 @@
+/**
+ * The tools this server offers: the Galaxy tool XMLs of the built-in catalogue
+ * (apps/server/galaxy-tools, dist/galaxy-tools beside the bundle, read through its
+ * tool_conf.xml) and those an admin installed (`medx tool-install`, under
+ * DATA_DIR/tools). medx_galaxy's `load` reads them once, at the first call; a tool whose
+ * XML is broken is left out and its error kept for the admin (`medx tool-list`).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { GalaxyLoadError, GalaxyTool } from './galaxy-model';
+import { callGalaxy } from './galaxy-python';
+import { RequirementResolver } from './requirements';
+
+export interface CatalogueEntry {
+  tool: GalaxyTool;
+  /** Why it cannot run here; null when every requirement is met. */
+  unavailable: string | null;
+}
+
+/** The built-in catalogue's folder: beside the bundle (dist/galaxy-tools) or in the source tree. */
+export function builtInToolsDir(): string {
+  const candidates = [
+    new URL('./galaxy-tools/', import.meta.url),
+    new URL('../../../galaxy-tools/', import.meta.url),
+  ].map((url) => fileURLToPath(url));
+  const found = candidates.find((dir) => existsSync(join(dir, 'tool_conf.xml')));
+  if (!found) throw new Error(`The tool catalogue is missing: looked in ${candidates.join(' and ')}.`);
+  return found;
+}
+
+export class ToolCatalogue {
+  private loading: Promise<{ entries: Map<string, CatalogueEntry>; errors: GalaxyLoadError[] }> | undefined;
+  private readonly requirements = new RequirementResolver();
+
+  constructor(private readonly paths: () => string[]) {}
+
+  private load() {
+    this.loading ??= (async () => {
+      const paths = this.paths().filter((path) => existsSync(path));
+      const { tools, errors } = await callGalaxy<{ tools: GalaxyTool[]; errors: GalaxyLoadError[] }>('load', { paths });
+      const entries = new Map<string, CatalogueEntry>();
+      for (const tool of tools) {
+        if (entries.has(tool.id)) {
+          errors.push({
+            file: tool.file,
+            line: null,
+            message: `Tool id ${tool.id} is used twice; this one is left out.`,
+          });
+          continue;
+        }
+        entries.set(tool.id, { tool, unavailable: await this.requirements.unmet(tool.requirements) });
+      }
+      return { entries, errors };
+    })();
+    // A failed load (Python missing, say) is tried again at the next call, not cached.
+    this.loading.catch(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  /** Reads the tools again (after an install). */
+  reload(): Promise<void> {
+    this.loading = undefined;
+    return this.load().then(() => undefined);
+  }
+
+  async list(): Promise<CatalogueEntry[]> {
+    return [...(await this.load()).entries.values()];
+  }
+
+  async get(id: string): Promise<CatalogueEntry | undefined> {
+    return (await this.load()).entries.get(id);
+  }
+
+  async errors(): Promise<GalaxyLoadError[]> {
+    return (await this.load()).errors;
+  }
+}
