@@ -3,7 +3,7 @@
  * a job, test-data names of a tool's test) becomes a Dataset, a file in the run's `inputs`
  * folder with the datatype and the metadata Galaxy would have set (the ones wrappers read).
  */
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { datatypeOf } from './datatypes';
 import type { Dataset, GalaxyConditional, GalaxyParam, Values } from './galaxy-model';
@@ -54,6 +54,7 @@ export async function stageDataset(
   ext: string,
   content: Buffer,
 ): Promise<Dataset> {
+  await mkdir(join(dir, 'inputs'), { recursive: true });
   const path = join(dir, 'inputs', `dataset_${index}.dat`);
   await writeFile(path, content);
   const type = datatypeOf(ext);

@@ -4,7 +4,7 @@
  * expected output compared by medx_galaxy's `check` (Galaxy's compare modes and
  * assert_contents). `medx tool-test <id>` and the catalogue's integration test use it.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { runProcess } from '../../lib/process';
@@ -46,7 +46,6 @@ async function runOneTest(tool: GalaxyTool, test: GalaxyTest): Promise<string[]>
   const dir = await mkdtemp(join(tmpdir(), 'medx-tool-test-'));
   try {
     let index = 0;
-    await mkdir(join(dir, 'inputs'), { recursive: true });
     const values = await mapDataValues(tool.inputs, test.params, async (value) => {
       const file = value as TestFile;
       const content = await readFile(join(test.test_data_dir, file.file));
