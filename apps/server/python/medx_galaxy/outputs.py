@@ -15,6 +15,7 @@ def _discover(element):
             # Extensions of the brief's shape (Galaxy's sort_by and match_relative_path attributes).
             'sort_by': found.get('sort_by', 'filename'),
             'match_relative_path': as_bool(found.get('match_relative_path')),
+            'assign_primary_output': as_bool(found.get('assign_primary_output')),
         })
     return entries
 
@@ -39,6 +40,10 @@ def _output(element, collection=False, profile_before_21_09=True, defaults=None)
         'filters': [(f.text or '').strip() for f in element.findall('filter')],
         'discover': _discover(element),
         'collection': collection,
+        # Extension: <change_format><when input= value= format=/> (or input_dataset= attribute=) rules.
+        'change_format': [{'input': when.get('input'), 'value': when.get('value'), 'format': when.get('format'),
+                           'input_dataset': when.get('input_dataset'), 'attribute': when.get('attribute')}
+                          for change in element.findall('change_format') for when in change.findall('when')],
     }
 
 

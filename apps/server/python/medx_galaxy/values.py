@@ -122,10 +122,6 @@ class _Raw:
                     return self.items.pop(index)
         return None
 
-    def has_prefix(self, context):
-        prefixes = [name + '|' for name in context.names()]
-        return any(item['name'].startswith(p) for item in self.items for p in prefixes)
-
 
 def test_values(params, raw_params, profile):
     """Values for a test: raw_params are [{"name", "value", "ftype", ...}] flattened from the <test>."""
@@ -149,10 +145,12 @@ def _value(param, raw, context):
         instances = []
         index = 0
         while True:
-            item_context = context.parent.child(param['name'], index)
-            if not raw.has_prefix(item_context):
+            # An instance exists while the test gives any of its params (Galaxy's "updated" loop).
+            before = len(raw.items)
+            instance = _values(param['inputs'], raw, context.parent.child(param['name'], index))
+            if len(raw.items) == before:
                 break
-            instances.append(_values(param['inputs'], raw, item_context))
+            instances.append(instance)
             index += 1
         while len(instances) < param.get('min', 0):
             instances.append(defaults(param['inputs']))
