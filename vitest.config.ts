@@ -1,9 +1,10 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * One runner, four projects: `unit` (pure logic beside the code), `medium` (server
+ * One runner, five projects: `unit` (pure logic beside the code), `medium` (server
  * services with real repositories, storage and database, no HTTP), `integration`
- * (the real server through HTTP) and `web` (apps/web's own config). `medium` and
+ * (the real server through HTTP), `tools` (the built-in Galaxy tools' own <tests>, no
+ * database: run once, not per database) and `web` (apps/web's own config). `medium` and
  * `integration` run on a real SQLite file, or on PostgreSQL when MEDX_TEST_PG_URL is
  * set by scripts/with-postgres.mjs; `npm test` runs both on both databases.
  */
@@ -34,13 +35,23 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/test/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'apps/server/test/medium/**'],
+          exclude: [...configDefaults.exclude, 'apps/server/test/medium/**', 'apps/server/test/catalogue/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: files in parallel would mostly fight over scrypt and the database.
           fileParallelism: true,
           maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'tools',
+          include: ['apps/server/test/catalogue/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          // Tools use both cores themselves (GALAXY_SLOTS).
+          fileParallelism: false,
         },
       },
       'apps/web/vitest.config.ts',
