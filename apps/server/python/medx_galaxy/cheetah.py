@@ -47,7 +47,9 @@ def _fill_error_line(klass, error):
     """The template line of the generated code where error was raised (Cheetah comments each line)."""
     code = klass._CHEETAH_generatedModuleCode.splitlines()
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
-        if frame.filename.startswith('DynamicallyCompiled') or frame.filename.endswith('CheetahTemplate.py'):
+        # The generated module is "DynamicallyCompiledCheetahTemplate.py" or, when Cheetah names it uniquely,
+        # "cheetah_DynamicallyCompiledCheetahTemplate_<time>.py".
+        if 'DynamicallyCompiledCheetahTemplate' in frame.filename:
             for index in range(min(frame.lineno, len(code)) - 1, -1, -1):
                 found = _LINE_IN_CODE.search(code[index])
                 if found:

@@ -89,7 +89,7 @@ def tool_model(path, category=OTHER, tags=()):
     if root.tag != 'tool':
         raise ToolError('Invalid XML: No tool element found', None)
     try:
-        macros.expand(root, path)
+        template_macros = macros.expand(root, path)
     except macros.MacroError as error:
         raise ToolError(str(error), None) from None
     if not root.get('id'):
@@ -134,6 +134,8 @@ def tool_model(path, category=OTHER, tags=()):
         'inputs': inputs,
         'outputs': outputs.parse_outputs(root, not profile_at_least(profile, '21.09')),
         'tests': testcases.parse_tests(root, inputs, profile, tool_dir),
+        # Extension: <macros><template name="x"> texts, $x in the templates.
+        'template_macros': template_macros,
     }
 
 

@@ -8,8 +8,7 @@
   expansion is recursive, a cycle is an error;
 - <token name="@X@">value</token>: replaced everywhere after expansion, in text, tails are NOT touched (Galaxy
   replaces in .text and attribute names/values only), tokens may contain other tokens;
-- <template name> macros are kept for Cheetah (Galaxy reinserts them) - we expose none of them (unused by tools
-  we know), see load.py.
+- <template name="x"> macros are returned: templates see them as $x (Galaxy's template_macro_params).
 """
 import copy
 import os
@@ -22,12 +21,13 @@ class MacroError(Exception):
 
 
 def expand(root, tool_path):
-    """Expands macros and tokens of the tool element root in place; answers the imported file paths."""
+    """Expands macros and tokens of the tool element root in place; answers the <template> macros
+    ({name: text}, which Galaxy gives templates as variables for `#include source=$name`)."""
     macros_el = root.find('macros')
     if macros_el is None:
-        return []
+        return {}
     defs = {'xml': [], 'token': [], 'template': []}
-    imported = _load(macros_el, os.path.dirname(tool_path), defs)
+    _load(macros_el, os.path.dirname(tool_path), defs)
     macros_el.clear()
     tokens = _nested_tokens([(m.get('name'), m.text or '') for m in defs['token']])
     xml_macros = {m.get('name'): m for m in defs['xml']}
@@ -35,7 +35,7 @@ def expand(root, tool_path):
     for template in defs['template']:
         macros_el.append(template)
     _tokens_in(root, tokens)
-    return imported
+    return {template.get('name'): template.text or '' for template in defs['template']}
 
 
 def _load(macros_el, base_dir, defs):

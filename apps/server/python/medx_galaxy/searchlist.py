@@ -185,7 +185,8 @@ def output_wrappers(tool, outputs, working_dir):
 
 def search_list(tool, values, outputs, job_dir, working_dir):
     tool_dir = tool.get('tool_dir') or os.path.dirname(tool.get('file') or '.')
-    names = wrap_tree(tool.get('inputs') or [], values)
+    names = dict(tool.get('template_macros') or {})
+    names.update(wrap_tree(tool.get('inputs') or [], values))
     names.update(output_wrappers(tool, outputs, working_dir))
     expose_nested_data(names, tool.get('inputs') or [])
     new_file_path = os.path.join(job_dir, 'new_files')
