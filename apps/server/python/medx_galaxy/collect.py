@@ -198,7 +198,7 @@ def collect(request):
         label = _label(tool, output, names, on_text)
         target = (given.get(name) or {}).get('path')
         if output.get('collection'):
-            found.extend(_collection(tool, output, given, working_dir, label, ext))
+            found.extend(_collection(tool, output, given, working_dir, label, values, plain))
             continue
         if output.get('from_work_dir'):
             source = _work_dir_file(working_dir, output['from_work_dir'])
@@ -215,6 +215,9 @@ def collect(request):
         discovered = []
         for rule in rules:
             for item in discover(rule, working_dir, dataset_id):
+                if item.ext == 'input':
+                    # ext="input": the ext of the first data input, as Galaxy's collect_primary_datasets.
+                    item.ext = _format(tool, {'format': 'input'}, values, plain)
                 if rule.get('assign_primary_output') and not discovered and target:
                     # The first match becomes the output itself.
                     shutil.move(item.path, target)
@@ -230,7 +233,7 @@ def collect(request):
     return {'outputs': found, 'missing': missing}
 
 
-def _collection(tool, output, given, working_dir, label, ext):
+def _collection(tool, output, given, working_dir, label, values, plain):
     entries = []
     for element in output.get('elements') or []:
         path = (given.get(element['name']) or {}).get('path')
@@ -241,10 +244,13 @@ def _collection(tool, output, given, working_dir, label, ext):
             elif source:
                 path = source
         if path and os.path.isfile(path):
-            entries.append(_entry(output['name'], path, element.get('format') or output.get('format') or 'data',
-                                  label, False, designation=element['name'], collection=True))
+            ext = _format(tool, dict(element, format=element.get('format') or output.get('format')), values, plain)
+            entries.append(_entry(output['name'], path, ext, label, False, designation=element['name'],
+                                  collection=True))
     for rule in output.get('discover') or []:
         for item in discover(rule, working_dir, None, output.get('format')):
+            if item.ext == 'input':
+                item.ext = _format(tool, {'format': 'input'}, values, plain)
             entries.append(_entry(output['name'], item.path, item.ext, label, True, designation=item.designation,
                                   visible=item.visible, collection=True))
     return entries

@@ -51,6 +51,22 @@ def _output(element):
     return entry
 
 
+def _collection_elements(element):
+    """The <element>s of an <output_collection> (nested ones for list:paired...), each a test output entry."""
+    found = []
+    for child in element.findall('element'):
+        entry = _output(child)
+        entry['elements'] = _collection_elements(child)
+        found.append(entry)
+    return found
+
+
+def _output_collection(element):
+    count = element.get('count')
+    return {'name': element.get('name'), 'type': element.get('type'),
+            'count': int(count) if count not in (None, '') else None, 'elements': _collection_elements(element)}
+
+
 def _prefix(prefix, name, index=None):
     name = name if index is None else '%s_%d' % (name, index)
     return name if not prefix else '%s|%s' % (prefix, name)
@@ -92,11 +108,15 @@ def parse_test(test_el, inputs, profile, test_data_dir):
     return {
         'params': values.test_values(inputs, raw, profile),
         'outputs': [_output(o) for o in test_el.findall('output')],
+        # Extension: <output_collection name type count><element name>...</element></output_collection>.
+        'output_collections': [_output_collection(c) for c in test_el.findall('output_collection')],
         'stdout': assertion_list(test_el.find('assert_stdout')),
         'stderr': assertion_list(test_el.find('assert_stderr')),
         # Extension: <assert_command> (assertions on the rendered command line).
         'command': assertion_list(test_el.find('assert_command')),
         'expect_failure': as_bool(test_el.get('expect_failure')),
+        # Extension: the test itself is expected to fail (Galaxy's expect_test_failure).
+        'expect_test_failure': as_bool(test_el.get('expect_test_failure')),
         'expect_exit_code': int(exit_code) if exit_code not in (None, '') else None,
         'expect_num_outputs': int(num_outputs) if num_outputs not in (None, '') else None,
         'test_data_dir': test_data_dir,

@@ -63,9 +63,11 @@ class Run:
         os.makedirs(self.working_dir)
         os.makedirs(os.path.join(self.job_dir, 'outputs'))
         self.values = staged_values(test['params'], test['test_data_dir'], os.path.join(self.job_dir, 'inputs'))
+        # A path for each data output and each static element of a collection (the server allocates them).
+        datasets = [o for o in tool['outputs'] if not o['collection']]
+        datasets += [e for o in tool['outputs'] if o['collection'] for e in o.get('elements') or []]
         self.outputs = {o['name']: {'path': os.path.join(self.job_dir, 'outputs', o['name'] + '.dat'),
-                                    'ext': o['format'] or 'data'}
-                        for o in tool['outputs'] if not o['collection']}
+                                    'ext': o['format'] or 'data'} for o in datasets}
         self.refused = None
         try:
             self.rendered = render({'tool': tool, 'values': self.values, 'outputs': self.outputs,
@@ -123,6 +125,47 @@ class Run:
             problems.extend('command: %s' % p for p in answer['problems'])
         for expected in test['outputs']:
             problems.extend(self._output_problems(expected))
+        for expected in test['output_collections']:
+            problems.extend(self._collection_problems(expected))
+        return problems
+
+    def _collection_problems(self, expected):
+        """Elements are collect's entries of that collection; nested identifiers are joined by ':'."""
+        name = expected['name']
+        elements = [e for e in self.collected['outputs'] if e['name'] == name]
+        identifiers = [e['designation'] for e in elements]
+        problems = []
+        top = []
+        for identifier in identifiers:
+            if identifier.split(':')[0] not in top:
+                top.append(identifier.split(':')[0])
+        if expected['count'] is not None and len(top) != expected['count']:
+            problems.append('%s: %d elements %s, expected %d' % (name, len(top), identifiers, expected['count']))
+        flat = []
+
+        def walk(items, prefix):
+            for item in items:
+                identifier = prefix + item['name']
+                if item['elements']:
+                    walk(item['elements'], identifier + ':')
+                else:
+                    flat.append((identifier, item))
+
+        walk(expected['elements'], '')
+        for identifier, item in flat:
+            entry = next((e for e in elements if e['designation'] == identifier), None)
+            if entry is None:
+                problems.append('%s: no element %s in %s' % (name, identifier, identifiers))
+                continue
+            problems.extend(check_output(item, entry['path'], self.test['test_data_dir']))
+            if item.get('ftype') and item['ftype'] != entry['ext']:
+                problems.append('%s/%s: ext %s, expected %s' % (name, identifier, entry['ext'], item['ftype']))
+        # Galaxy checks the elements' order for tools of profile 20.09 and later.
+        from medx_galaxy.values import profile_at_least
+        if profile_at_least(self.tool.get('profile'), '20.09'):
+            order = [identifiers.index(i) for i, _ in flat if i in identifiers]
+            if order != sorted(order):
+                problems.append('%s: elements in order %s, expected %s' % (name, identifiers, [i for i, _ in flat]))
         return problems
 
     def _output_problems(self, expected, designation=None):

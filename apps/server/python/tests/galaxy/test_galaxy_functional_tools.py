@@ -28,5 +28,9 @@ def test_galaxy_functional_test(path, index, tmp_path):
     reason = NOT_SUPPORTED.get((tool['id'], index))
     if reason:
         pytest.skip(reason)
-    run = Run(tool, tool['tests'][index], tmp_path)
-    assert run.problems() == []
+    test = tool['tests'][index]
+    run = Run(tool, test, tmp_path)
+    if test['expect_test_failure']:
+        assert run.problems() != []
+    else:
+        assert run.problems() == []
