@@ -13,6 +13,14 @@ Programs (the JSON interface is the brief "The Galaxy tool model"):
   collect filters, from_work_dir, format_source, discover_datasets -> the job's output files
   check   a tool test's output comparison and assertions
 
-Shared modules: xmlread (expat with line numbers), macros, params (inputs), outputs, testcases, values (defaults
-and test values), sanitize, wrappers (Cheetah search list), cheetah (compile/fill), asserts, compare.
+Shared modules:
+  cli        the JSON command line                      xmlread    expat into elements that know their line
+  xmlutil    Galaxy's readers of attribute values       macros     <macros>, <expand>, tokens
+  params     <inputs> -> Param JSON                     outputs    <outputs> and <stdio> -> JSON
+  testcases  <tests> -> Test JSON                       values     defaults and a test's values
+  cheetah    compile and fill, errors with lines        sanitize   Galaxy's text sanitizer
+  wrappers   what templates see of each value           searchlist a job's Cheetah names (checks user values)
+  datatypes  is_of_type's datatype tree                 filters    output <filter> expressions
+  discover   discover_datasets                          compare    diff, re_match, sim_size, contains
+  asserts    assert_contents assertions
 """

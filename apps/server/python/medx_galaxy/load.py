@@ -91,7 +91,7 @@ def tool_model(path, category=OTHER, tags=()):
     try:
         template_macros = macros.expand(root, path)
     except macros.MacroError as error:
-        raise ToolError(str(error), None) from None
+        raise ToolError(str(error), error.line) from None
     if not root.get('id'):
         raise ToolError('The <tool> element has no id', xmlread.line_of(root))
     profile = root.get('profile')

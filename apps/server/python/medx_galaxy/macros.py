@@ -17,7 +17,12 @@ from . import xmlread
 
 
 class MacroError(Exception):
-    """A macro that cannot be expanded (missing, cyclic, missing required token)."""
+    """A macro that cannot be expanded (missing, cyclic, missing required token); line: the <expand>'s line in
+    the tool file when known."""
+
+    def __init__(self, message, line=None):
+        super().__init__(message)
+        self.line = line
 
 
 def expand(root, tool_path):
@@ -105,17 +110,23 @@ def _expand_all(root, xml_macros, visited):
 
 def _expand_one(root, expand_el, xml_macros, visited):
     name = expand_el.get('macro')
+    line = xmlread.line_of(expand_el)
     if name is None:
-        raise MacroError("Attempted to expand macro with no 'macro' attribute defined.")
+        raise MacroError("Attempted to expand macro with no 'macro' attribute defined.", line)
     if name in visited:
-        raise MacroError("Cycle in nested macros: already expanded %s can't expand '%s' again" % (visited, name))
+        raise MacroError("Cycle in nested macros: already expanded %s can't expand '%s' again" % (visited, name),
+                         line)
     if name not in xml_macros:
-        raise MacroError('No macro named %s found, known macros are %s.' % (name, ', '.join(sorted(xml_macros))))
+        raise MacroError('No macro named %s found, known macros are %s.' % (name, ', '.join(sorted(xml_macros))),
+                         line)
     definition = xml_macros[name]
     # A holder element so that the macro's top-level children can be replaced like nested ones.
     holder = copy.deepcopy(definition)
     _fill_yields(holder, expand_el)
-    macro_tokens = _macro_tokens(definition, expand_el)
+    try:
+        macro_tokens = _macro_tokens(definition, expand_el)
+    except MacroError as error:
+        raise MacroError(str(error), line) from None
     if macro_tokens:
         for child in holder:
             _tokens_in(child, macro_tokens)

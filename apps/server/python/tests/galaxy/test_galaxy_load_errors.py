@@ -35,6 +35,7 @@ def test_a_missing_macro_is_named(tmp_path):
 ''')
     assert 'absent' in error['message']
     assert error['message'].startswith('No macro named absent found')
+    assert error['line'] == 4
 
 
 def test_a_missing_macro_file(tmp_path):
