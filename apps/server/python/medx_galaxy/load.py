@@ -94,6 +94,12 @@ def tool_model(path, category=OTHER, tags=()):
         raise ToolError(str(error), error.line) from None
     if not root.get('id'):
         raise ToolError('The <tool> element has no id', xmlread.line_of(root))
+    # Tools that do not run a command line cannot run here.
+    if root.find('expression') is not None:
+        raise ToolError('Expression tools (<expression>) are not supported', xmlread.line_of(root.find('expression')))
+    if root.get('tool_type') in ('data_source', 'data_source_async', 'data_destination', 'manage_data',
+                                 'interactive'):
+        raise ToolError('Tools of tool_type="%s" are not supported' % root.get('tool_type'), xmlread.line_of(root))
     profile = root.get('profile')
     command_el = root.find('command')
     command = (command_el.text or '') if command_el is not None else ''

@@ -51,7 +51,7 @@ def _select(param, value):
     return [str(v) for v in value] if isinstance(value, list) else str(value)
 
 
-def _datasets(param, value):
+def _datasets(param, value, files_dir=None):
     if value is None:
         value = []
     if isinstance(value, dict):
@@ -62,17 +62,17 @@ def _datasets(param, value):
     default_ext = (param.get('format') or ['data'])[0]
     if param.get('multiple'):
         # Galaxy wraps an absent multiple input as a list holding one absent dataset (falsy, str "None").
-        return DatasetListWrapper([DatasetWrapper(d, default_ext) for d in value] or [NoneDataset()])
+        return DatasetListWrapper([DatasetWrapper(d, default_ext) for d in value] or [NoneDataset()], files_dir)
     if len(value) > 1:
         raise Failure('%s takes one dataset, got %d' % (param['name'], len(value)))
     # An absent optional dataset has ext "data" (Galaxy's NoneDataset).
     return DatasetWrapper(value[0], default_ext) if value else NoneDataset()
 
 
-def wrap_param(param, value):
+def wrap_param(param, value, files_dir=None):
     kind = param['type']
     if kind == 'data':
-        return _datasets(param, value)
+        return _datasets(param, value, files_dir)
     if kind == 'select':
         return SelectWrapper(param, _select(param, value))
     if kind in ('integer', 'float'):
@@ -96,7 +96,7 @@ def wrap_param(param, value):
     return InputValueWrapper(param, value)
 
 
-def wrap_tree(params, given):
+def wrap_tree(params, given, files_dir=None):
     """{name: wrapper or dict/list} for params; missing values get the tool's defaults."""
     given = given if isinstance(given, dict) else {}
     out = {}
@@ -113,7 +113,7 @@ def wrap_tree(params, given):
             case = values_mod.matching_case(param, raw_test)
             if case is None and test['type'] == 'select' and raw_test is not None:
                 raise Failure('%s: no case for %r' % (name, raw_test))
-            branch = wrap_tree(case['inputs'] if case else [], value)
+            branch = wrap_tree(case['inputs'] if case else [], value, files_dir)
             branch[test['name']] = test_wrapper
             branch['__current_case__'] = param['cases'].index(case) if case else None
             out[name] = branch
@@ -126,14 +126,14 @@ def wrap_tree(params, given):
                 items.append(values_mod.defaults(param['inputs']))
             wrapped = []
             for index, item in enumerate(items):
-                instance = wrap_tree(param['inputs'], item)
+                instance = wrap_tree(param['inputs'], item, files_dir)
                 instance['__index__'] = index
                 wrapped.append(instance)
             out[name] = wrapped
         elif kind == 'section':
-            out[name] = wrap_tree(param['inputs'], value)
+            out[name] = wrap_tree(param['inputs'], value, files_dir)
         else:
-            out[name] = wrap_param(param, value)
+            out[name] = wrap_param(param, value, files_dir)
     return out
 
 
@@ -186,7 +186,7 @@ def output_wrappers(tool, outputs, working_dir):
 def search_list(tool, values, outputs, job_dir, working_dir):
     tool_dir = tool.get('tool_dir') or os.path.dirname(tool.get('file') or '.')
     names = dict(tool.get('template_macros') or {})
-    names.update(wrap_tree(tool.get('inputs') or [], values))
+    names.update(wrap_tree(tool.get('inputs') or [], values, working_dir))
     names.update(output_wrappers(tool, outputs, working_dir))
     expose_nested_data(names, tool.get('inputs') or [])
     new_file_path = os.path.join(job_dir, 'new_files')

@@ -11,6 +11,8 @@
 User text only ever reaches the command through str() of these wrappers, which sanitizes it (sanitize.py).
 """
 import functools
+import os
+import tempfile
 
 from . import datatypes
 from .sanitize import sanitize_text, sanitize_value
@@ -224,8 +226,16 @@ class DatasetWrapper:
 class DatasetListWrapper(list):
     """A multiple data input: a list of DatasetWrapper; str() the comma-joined paths."""
 
-    def __init__(self, wrappers):
+    def __init__(self, wrappers, files_dir=None):
         super().__init__(wrappers)
+        self.files_dir = files_dir
+
+    def paths_as_file(self, sep='\n'):
+        """Galaxy's $input.paths_as_file: a new file in the job's directory listing the paths; its path."""
+        os.makedirs(self.files_dir, exist_ok=True)
+        with tempfile.NamedTemporaryFile('w', prefix='gx_file_list', dir=self.files_dir, delete=False) as sink:
+            sink.write(sep.join(str(w) for w in self))
+        return sink.name
 
     def __str__(self):
         return ','.join(str(w) for w in self)

@@ -3,6 +3,7 @@ the tests of the copied Galaxy tools then say whether our programs reproduce Gal
 import json
 import os
 import subprocess
+import sys
 
 from medx_galaxy.check import check, check_output
 from medx_galaxy.cli import Failure
@@ -82,7 +83,13 @@ class Run:
         script = os.path.join(self.job_dir, 'tool_script.sh')
         with open(script, 'w') as sink:
             sink.write(self.rendered['script'])
-        done = subprocess.run(['bash', script], cwd=self.working_dir, capture_output=True, text=True, timeout=60)
+        # Galaxy's test tools call `python`: make it this interpreter wherever the tests run.
+        bin_dir = os.path.join(self.job_dir, 'bin')
+        os.makedirs(bin_dir)
+        os.symlink(sys.executable, os.path.join(bin_dir, 'python'))
+        env = dict(os.environ, PATH=bin_dir + os.pathsep + os.environ.get('PATH', ''))
+        done = subprocess.run(['bash', script], cwd=self.working_dir, capture_output=True, text=True, timeout=60,
+                              env=env)
         self.exit_code, self.stdout, self.stderr = done.returncode, done.stdout, done.stderr
         self.judged = judge({'tool': tool, 'exit_code': self.exit_code, 'stdout': self.stdout, 'stderr': self.stderr})
         self.collected = collect({'tool': tool, 'values': self.values, 'outputs': self.outputs,

@@ -130,3 +130,11 @@ def test_the_program_runs_with_json_on_stdin(tmp_path):
     done, _ = run_program('load', {'nothing': 1})
     assert done.returncode == 1
     assert done.stderr.strip().startswith('load:')
+
+
+def test_tools_that_run_no_command_line_are_refused(tmp_path):
+    error = only_error(tmp_path, 'expr.xml', '''<tool id="e" name="E" version="1" tool_type="expression">
+  <expression type="ecma5.1">{return {'output': 1}}</expression></tool>''')
+    assert error['message'] == 'Expression tools (<expression>) are not supported' and error['line'] == 2
+    error = only_error(tmp_path, 'source.xml', '<tool id="s" name="S" version="1" tool_type="data_source"/>')
+    assert error['message'] == 'Tools of tool_type="data_source" are not supported'
