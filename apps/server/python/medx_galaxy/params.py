@@ -100,17 +100,23 @@ def _param(element, tool_sanitize):
         dynamic = element.find('options') is not None or element.get('dynamic_options') is not None
         param.update({'options': [] if dynamic else list(options.values()),
                       'multiple': as_bool(element.get('multiple')), 'display': element.get('display'),
-                      'dynamic': dynamic})
+                      'dynamic': dynamic,
+                      # Extension: what joins a multiple select's values in the command (Galaxy's separator).
+                      'separator': element.get('separator', ',')})
         if element.get('display') == 'checkboxes':
             # Galaxy: checkboxes display implies multiple.
             param['multiple'] = True
     elif kind == 'hidden':
         param['value'] = element.get('value', '')
+    elif kind == 'color':
+        # Listed as unsupported (no colour picker in the brief's model) but rendered as Galaxy does.
+        param.update({'unsupported': True, 'value': element.get('value', '#000000').lower(),
+                      'rgb': as_bool(element.get('rgb'))})
     else:
         # Any other type (color, data_column, data_collection...) is listed but not supported.
         param['unsupported'] = True
         param['value'] = element.get('value')
-    if kind in ('select', 'hidden') or param.get('unsupported'):
+    if kind in ('select', 'hidden') or (param.get('unsupported') and kind != 'color'):
         sanitizer_el = element.find('sanitizer')
         param['sanitizer'] = sanitize.from_element(sanitizer_el) if sanitizer_el is not None else None
         if not tool_sanitize:

@@ -125,7 +125,7 @@ def command_line(tool, names):
     if interpreter and (tool.get('profile') in (None, '', '16.01')) and command:
         executable = command.split()[0]
         absolute = os.path.join(os.path.abspath(tool.get('tool_dir') or '.'), executable)
-        command = '%s %s' % (interpreter, command.replace(executable, absolute, 1))
+        command = command.replace(executable, '%s %s' % (interpreter, shlex.quote(absolute)), 1)
     return command
 
 

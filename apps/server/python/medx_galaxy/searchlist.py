@@ -6,6 +6,7 @@ Values come from the user: they are checked against the tool model here (a selec
 options, numbers must be numbers) and reach the command only through the sanitizing wrappers.
 """
 import os
+import re
 
 from . import values as values_mod
 from .cli import Failure
@@ -90,6 +91,11 @@ def wrap_param(param, value, files_dir=None):
             value = bool(param.get('checked'))
         if not isinstance(value, bool):
             value = values_mod.bool_of(param, value)
+        return InputValueWrapper(param, value)
+    if kind == 'color':
+        value = '#000000' if value in (None, '') else str(value)
+        if not re.fullmatch(r'#?[0-9a-fA-F]{6}', value):
+            raise Failure('%s: a colour is written #rrggbb, got %r' % (param['name'], value))
         return InputValueWrapper(param, value)
     if value is not None and not isinstance(value, (str, int, float)):
         raise Failure('%s: a text value is needed' % param['name'])

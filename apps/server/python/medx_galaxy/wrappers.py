@@ -37,6 +37,12 @@ class InputValueWrapper:
         value = self.value
         if param['type'] == 'boolean':
             return param.get('truevalue', 'true') if value else param.get('falsevalue', 'false')
+        if param['type'] == 'color':
+            # Galaxy renders a colour unsanitized; searchlist accepts only #rrggbb values.
+            if param.get('rgb'):
+                digits = str(value).lstrip('#')
+                return str(tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4)))
+            return str(value)
         if value is None:
             return ''
         if isinstance(value, bool):
@@ -106,7 +112,8 @@ class SelectWrapper:
         if value is None:
             return 'None'
         if isinstance(value, list):
-            return ','.join(sanitize_value([str(v) for v in value], self.input.get('sanitizer')))
+            separator = self.input.get('separator', ',')
+            return separator.join(sanitize_value([str(v) for v in value], self.input.get('sanitizer')))
         return sanitize_value(str(value), self.input.get('sanitizer'))
 
     def __eq__(self, other):

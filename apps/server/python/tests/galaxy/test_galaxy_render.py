@@ -229,3 +229,14 @@ def test_render_through_the_command_line(tmp_path):
                                           'working_dir': str(tmp_path), 'slots': 2})
     assert done.returncode == 0, done.stderr
     assert answer['command'] == 'echo hi' and answer['configfiles'] == []
+
+
+def test_colours_and_a_select_separator(tmp_path):
+    tool = tool_of(tmp_path, '''<command>echo $c $rgb $multi</command><inputs>
+      <param name="c" type="color" value="#FF0000"/><param name="rgb" type="color" value="#00ff80" rgb="true"/>
+      <param name="multi" type="select" multiple="true" separator=" "><option value="a"/><option value="b"/></param>
+    </inputs>''')
+    assert tool['inputs'][0]['value'] == '#ff0000' and tool['inputs'][0]['unsupported'] is True
+    assert rendered(tmp_path, tool, {'multi': ['a', 'b']})['command'] == 'echo #ff0000 (0, 255, 128) a b'
+    with pytest.raises(Failure, match='#rrggbb'):
+        rendered(tmp_path, tool, {'c': '#fff; id'})
