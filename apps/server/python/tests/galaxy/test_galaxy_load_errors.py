@@ -1,5 +1,5 @@
 """load: the error cases of the brief, and the JSON command line."""
-from galaxy_helpers import run_program, write
+from galaxy_helpers import PYTHON_DIR, run_program, write
 
 from medx_galaxy.load import load
 
@@ -138,3 +138,17 @@ def test_tools_that_run_no_command_line_are_refused(tmp_path):
     assert error['message'] == 'Expression tools (<expression>) are not supported' and error['line'] == 2
     error = only_error(tmp_path, 'source.xml', '<tool id="s" name="S" version="1" tool_type="data_source"/>')
     assert error['message'] == 'Tools of tool_type="data_source" are not supported'
+
+
+def test_the_program_reads_and_writes_json_files(tmp_path):
+    import json
+    import os
+    import subprocess
+    import sys
+    path = write(tmp_path / 't.xml', '<tool id="t" name="T" version="1"><command>echo</command></tool>')
+    write(tmp_path / 'request.json', json.dumps({'paths': [str(path)]}))
+    env = dict(os.environ, PYTHONPATH=str(PYTHON_DIR))
+    done = subprocess.run([sys.executable, '-m', 'medx_galaxy.load', 'request.json', 'answer.json'], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / 'answer.json').read_text())['tools'][0]['id'] == 't'
