@@ -8,9 +8,9 @@ describe('sidebar permission rules (spec §6)', () => {
     expect(canSeeApps({ tools: ['denied-tool'], workflows: [] })).toBe(true);
   });
 
-  it('hides Apps without permission data or when tools is false', () => {
+  it('shows Apps for tools false too (the page asks guests to register), hides it without permission data', () => {
+    expect(canSeeApps({ tools: false, workflows: false })).toBe(true);
     expect(canSeeApps(undefined)).toBe(false);
-    expect(canSeeApps({ tools: false, workflows: false })).toBe(false);
   });
 
   it('shows Admin Panel only when ADMIN_PANEL is true', () => {
