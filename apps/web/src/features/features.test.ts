@@ -59,7 +59,11 @@ describe('the registered workspace features', () => {
       ['docking', 'docking'],
       ['docking-result', 'dockingResult'],
     ]);
-    expect(headerTools().map((tool) => tool.id)).toEqual(['jobs', 'tour']);
-    expect(workspaceMounts().map((mount) => mount.id)).toEqual(['open-2d-on-toolbar-event', 'job-result-dialog']);
+    expect(headerTools().map((tool) => tool.id)).toEqual(['tools', 'jobs', 'tour']);
+    expect(workspaceMounts().map((mount) => mount.id)).toEqual([
+      'open-2d-on-toolbar-event',
+      'job-result-dialog',
+      'tool-guide',
+    ]);
   });
 });

@@ -53,4 +53,30 @@ describe('JobResultDialog', () => {
     expect(screen.queryByText('step_5')).toBeNull(); // 5 a page
     expect(screen.getAllByText('item').length).toBeGreaterThan(0);
   }, 30_000);
+
+  it("lists a tool job's outputs with 3D for structures, and its log", async () => {
+    mockApi({
+      'GET /v1/jobs/8': () => ok({ ...job, id: 8, job_type: 'TOOL', status: 'FAILED', job_name: 'TM-align' }),
+      'GET /v1/jobs/8/comment': () => ok({ comment: 'TM-score= 0.71' }),
+      'GET /v1/jobs/8/file_detail': () =>
+        ok([
+          { name: 'superposed', label: 'TM-align on a.pdb and b.pdb', file_id: 31, ext: 'pdb' },
+          { name: 'report', label: 'TM-align report', file_id: 32, ext: 'txt' },
+        ]),
+    });
+    renderPage(
+      <FileViewerProvider>
+        <JobResultDialog job={{ jobType: 'TOOL', jobId: '8', jobStatus: 'FAILED' }} onClose={() => {}} />
+      </FileViewerProvider>,
+      { path: '/', url: '/' },
+    );
+    expect(await screen.findByTestId('job-failed-warning')).toBeTruthy();
+    expect(await screen.findByTestId('tool-output-31')).toBeTruthy();
+    expect(screen.getByText('TM-align on a.pdb and b.pdb')).toBeTruthy();
+    expect(screen.getByTestId('tool-output-3d-31')).toBeTruthy();
+    expect(screen.queryByTestId('tool-output-3d-32')).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Table' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Log' }));
+    expect(await screen.findByText('TM-score= 0.71')).toBeTruthy();
+  }, 30_000);
 });

@@ -1,5 +1,5 @@
 import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import type { ProjectFile } from '@medx/contract';
+import { type ProjectFile, TOOL_JOB_TYPE } from '@medx/contract';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Empty, Modal, Space, Table, Tabs } from 'antd';
 import { useMemo, useState } from 'react';
@@ -15,6 +15,7 @@ import { useFileViewer } from '../../workspace/viewers/FileViewerHost';
 import { JobLogView } from './JobLog';
 import { JobStatusTag } from './JobStatusTag';
 import { detailCell, detailColumns } from './job-details';
+import { ToolOutputs } from './ToolOutputs';
 import { JOBS_PAGE_SIZE, jobsKey, useJob } from './use-jobs';
 
 function OutputFiles({ jobId }: { jobId: number }) {
@@ -94,6 +95,7 @@ export function JobResultDialog({ job, onClose }: { job: JobResultQuery | null; 
   const detail = useJob(jobId);
   const [exporting, setExporting] = useState(false);
   const status = detail.data?.status ?? job?.jobStatus ?? '';
+  const jobType = detail.data?.job_type ?? job?.jobType ?? '';
 
   const exportZip = async () => {
     if (jobId === null) return;
@@ -111,7 +113,7 @@ export function JobResultDialog({ job, onClose }: { job: JobResultQuery | null; 
             size="small"
             column={3}
             items={[
-              { key: 'type', label: t('columns.type'), children: detail.data?.job_type ?? job.jobType },
+              { key: 'type', label: t('columns.type'), children: t(`types.${jobType}`, { defaultValue: jobType }) },
               { key: 'id', label: t('columns.id'), children: job.jobId },
               { key: 'status', label: t('columns.status'), children: <JobStatusTag status={status} /> },
               ...(detail.data
@@ -138,11 +140,19 @@ export function JobResultDialog({ job, onClose }: { job: JobResultQuery | null; 
           ) : (
             <>
               <Tabs
-                items={[
-                  { key: 'files', label: t('result.files'), children: <OutputFiles jobId={jobId} /> },
-                  { key: 'log', label: t('result.log'), children: <JobLogView jobId={jobId} /> },
-                  { key: 'table', label: t('result.table'), children: <ExtraTable jobId={jobId} /> },
-                ]}
+                items={
+                  // A tool job's outputs are its file_detail rows (label, file, format), with 3D for structures.
+                  jobType === TOOL_JOB_TYPE
+                    ? [
+                        { key: 'files', label: t('result.files'), children: <ToolOutputs jobId={jobId} /> },
+                        { key: 'log', label: t('result.log'), children: <JobLogView jobId={jobId} /> },
+                      ]
+                    : [
+                        { key: 'files', label: t('result.files'), children: <OutputFiles jobId={jobId} /> },
+                        { key: 'log', label: t('result.log'), children: <JobLogView jobId={jobId} /> },
+                        { key: 'table', label: t('result.table'), children: <ExtraTable jobId={jobId} /> },
+                      ]
+                }
               />
               <Button icon={<DownloadOutlined />} loading={exporting} onClick={exportZip} data-testid="job-export">
                 {t('result.export')}
