@@ -105,7 +105,8 @@ function Item({
     <Form.Item
       label={labelOf(param)}
       htmlFor={id}
-      required={!param.optional && param.type !== 'boolean'}
+      // Galaxy's text params may be left empty unless a validator (checked on the server) says otherwise.
+      required={!param.optional && param.type !== 'boolean' && param.type !== 'text'}
       validateStatus={issue ? 'error' : undefined}
       help={issueText(issue)}
       extra={param.help || undefined}
@@ -150,6 +151,7 @@ function ParamField({ param, level, path, prefix }: FieldProps) {
           projectId={projectId}
           param={param}
           id={id}
+          testId={`tool-param-${key}`}
           status={status}
           value={Array.isArray(value) ? (value as number[]) : []}
           onChange={(ids) => setValue(own, ids)}

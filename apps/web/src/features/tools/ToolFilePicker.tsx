@@ -143,11 +143,12 @@ interface SelectProps {
   value: number[];
   onChange: (ids: number[]) => void;
   id: string;
+  testId: string;
   status?: 'error';
 }
 
 /** A data param inside the settings (a conditional, section or repeat): a searchable file select. */
-export function ToolFileSelect({ projectId, param, value, onChange, id, status }: SelectProps) {
+export function ToolFileSelect({ projectId, param, value, onChange, id, testId: dataTestId, status }: SelectProps) {
   const { t } = useTranslation('tools');
   const { files, pending } = useToolFiles(projectId, param.format);
   return (
@@ -163,8 +164,8 @@ export function ToolFileSelect({ projectId, param, value, onChange, id, status }
       onChange={(next) => onChange(Array.isArray(next) ? next : next === undefined || next === null ? [] : [next])}
       options={files.map((file) => ({ value: file.id, label: `${file.name} (#${file.id})` }))}
       notFoundContent={t('picker.empty', { formats: formatsText(param.format) || t('window.anyFormat') })}
-      style={{ width: '100%' }}
-      data-testid={`tool-param-${id}`}
+      style={{ width: '100%', maxWidth: 560 }}
+      data-testid={dataTestId}
     />
   );
 }

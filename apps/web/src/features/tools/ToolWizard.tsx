@@ -223,7 +223,11 @@ export function ToolWizard({ tool }: { tool: ToolDetails }) {
             <Alert
               type={count > 1 ? 'warning' : 'info'}
               showIcon
-              title={<span data-testid="tool-job-count">{t('window.jobCount', { count })}</span>}
+              title={
+                <span data-testid="tool-job-count">
+                  {count > 1 ? t('window.jobCountMany', { count }) : t('window.jobCountOne')}
+                </span>
+              }
               style={{ marginBottom: 12 }}
             />
             {dataParams.length > 0 && (

@@ -237,6 +237,19 @@ describe('Med View selections', () => {
     expect(applyBox(level, values, level[0] as ToolParam, pocket)).toEqual({ ...values, ...pocket });
   });
 
+  it('fills the siblings of a Vina centre param that carries the viewer kind (in a conditional branch)', () => {
+    const branch: ToolParam[] = [
+      { ...num('center_x', 'float', 0), viewer: 'docking_box' },
+      num('center_y', 'float', 0),
+      num('center_z', 'float', 0),
+      num('size_x', 'float', 22.5),
+      num('size_y', 'float', 22.5),
+      num('size_z', 'float', 22.5),
+    ];
+    const level = { source: 'manual', ...initialValues(branch) };
+    expect(applyBox(branch, level, branch[0] as ToolParam, pocket)).toEqual({ source: 'manual', ...pocket });
+  });
+
   it('fills a section holding them, or a lone text param with the six numbers', () => {
     const section: ToolParam = {
       ...base,
