@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callGalaxy } from '../../src/modules/tools/galaxy-python';
 import type { GalaxyLoadError, GalaxyTool } from '../../src/modules/tools/galaxy-model';
+import { callGalaxy } from '../../src/modules/tools/galaxy-python';
 import { RequirementResolver } from '../../src/modules/tools/requirements';
 import { builtInToolsDir } from '../../src/modules/tools/tool-catalogue';
 import { runToolTests } from '../../src/modules/tools/tool-test';
