@@ -46,6 +46,29 @@ export const SYSTEM_PACKAGES = [
   // `gemmi convert`: mmCIF to PDB for Quick Prepare and pockets, keeping the entry's author
   // numbering, HETATM records and models (Open Babel renumbered, merged models and was slow).
   'gemmi',
+  // --- Galaxy tool runtime and the built-in catalogue (apps/server/galaxy-tools) ---
+  // Cheetah for /usr/bin/python3: medx_galaxy fills Galaxy tool commands and configfiles with it.
+  'python3-cheetah',
+  // RDKit's Contrib folder (SA_Score, NP_Score) for the Synthetic accessibility tool.
+  'rdkit-data',
+  // `gmx`: the GROMACS topology, solvation, minimisation, dynamics and trajectory analysis tools.
+  'gromacs',
+  // `needle` / `water`: the EMBOSS global and local pairwise alignment tools.
+  'emboss',
+  // `mafft`: the MAFFT multiple sequence alignment tool.
+  'mafft',
+  // `clustalo`: the Clustal Omega multiple sequence alignment tool.
+  'clustalo',
+  // `hmmbuild` / `hmmsearch`: the HMMER profile build and search tools.
+  'hmmer',
+  // `TMalign`: the TM-align structure superposition tool.
+  'tm-align',
+  // MDAnalysis for /usr/bin/python3: the MDAnalysis RMSD and RMSF trajectory tools.
+  'python3-mdanalysis',
+  // `pdb2pqr30` and its Python package: the PDB2PQR protonation and charges tool.
+  'pdb2pqr',
+  // PROPKA for /usr/bin/python3: the pKa predictions PDB2PQR sets protonation states with.
+  'python3-propka',
 ];
 
 // The repository root is the parent of this script's directory, whatever the
