@@ -49,6 +49,8 @@ export const SYSTEM_PACKAGES = [
   // --- Galaxy tool runtime and the built-in catalogue (apps/server/galaxy-tools) ---
   // Cheetah for /usr/bin/python3: medx_galaxy fills Galaxy tool commands and configfiles with it.
   'python3-cheetah',
+  // docutils for /usr/bin/python3: a tool's RST <help> as the tutorial's HTML (medx_galaxy.help_html), as Galaxy renders it.
+  'python3-docutils',
   // RDKit's Contrib folder (SA_Score, NP_Score) for the Synthetic accessibility tool.
   'rdkit-data',
   // `gmx`: the GROMACS topology, solvation, minimisation, dynamics and trajectory analysis tools.
