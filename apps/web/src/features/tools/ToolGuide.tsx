@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import type { ToolTutorial } from '@medx/contract';
 import { App, Empty, Input, Spin, Tabs } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolsApi } from '../../api/tools';
 import { ALL_TAB, categoryTabs, FAV_TAB, type GuideItem, itemsOfTab } from './catalogue';
@@ -33,6 +33,15 @@ export function ToolGuide({ onOpen, page = false }: ToolGuideProps) {
   const [tab, setTab] = useState<string>(ALL_TAB);
   const [tutorial, setTutorial] = useState<{ item: GuideItem; tutorial: ToolTutorial } | null>(null);
   const [loadingTutorial, setLoadingTutorial] = useState<string | null>(null);
+  // Where the keyboard was when the tutorial opened (the card's icon): it goes back there on close.
+  const opener = useRef<HTMLElement | null>(null);
+
+  const closeTutorial = () => {
+    setTutorial(null);
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) back.focus();
+  };
 
   const items = panel.data ?? [];
   const tabs = useMemo(() => categoryTabs(items), [items]);
@@ -43,9 +52,10 @@ export function ToolGuide({ onOpen, page = false }: ToolGuideProps) {
   const toggleTutorial = async (item: GuideItem) => {
     if (loadingTutorial) return;
     if (tutorial?.item.id === item.id) {
-      setTutorial(null);
+      closeTutorial();
       return;
     }
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (item.isWorkflow) {
       if (item.description.trim()) {
         setTutorial({ item, tutorial: { tool_id: item.id, kind: 'text', content: item.description } });
@@ -122,9 +132,7 @@ export function ToolGuide({ onOpen, page = false }: ToolGuideProps) {
       )}
       {/* Room below the grid so the last cards can scroll above the tutorial panel. */}
       {tutorial && <div className="medx-tool-guide-spacer" />}
-      {tutorial && (
-        <TutorialPanel name={tutorial.item.name} tutorial={tutorial.tutorial} onClose={() => setTutorial(null)} />
-      )}
+      {tutorial && <TutorialPanel name={tutorial.item.name} tutorial={tutorial.tutorial} onClose={closeTutorial} />}
     </div>
   );
 }

@@ -25,7 +25,7 @@ interface TutorialPanelProps {
  * guide, 38% of the window high at first, resizable from its top edge (pointer or arrow keys)
  * between 140 px and 90% of the window. HTML tutorials (rendered on the server from the tool's
  * RST help, sanitized there) show in a frame with an empty sandbox: an opaque origin with no
- * script, no form, no navigation of the app, whatever the markup holds.
+ * script, no form, no navigation of the app, whatever the markup holds. Escape closes it.
  */
 export function TutorialPanel({ name, tutorial, onClose }: TutorialPanelProps) {
   const { t } = useTranslation('tools');
@@ -60,6 +60,12 @@ export function TutorialPanel({ name, tutorial, onClose }: TutorialPanelProps) {
   return createPortal(
     <section
       className="medx-tutorial-panel"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        // The guide's modal would close on the same key.
+        event.stopPropagation();
+        onClose();
+      }}
       style={{ height }}
       aria-label={t('tutorial.title', { name })}
       data-testid="tool-tutorial-panel"
