@@ -30,7 +30,7 @@ const PROVIDERS: Record<string, Provider> = {
   scipy: { debian: 'python3-scipy', modules: ['scipy'] },
   matplotlib: { debian: 'python3-matplotlib', modules: ['matplotlib'] },
   pdbfixer: { debian: 'python3-pdbfixer', modules: ['pdbfixer'] },
-  openmm: { debian: 'python3-openmm', modules: ['openmm'] },
+  openmm: { debian: 'python3-simtk', modules: ['openmm'] },
   pdb2pqr: { debian: 'pdb2pqr', programs: ['pdb2pqr'] },
   propka: { debian: 'python3-propka', modules: ['propka'] },
   gemmi: { debian: 'gemmi', programs: ['gemmi'] },
