@@ -7,6 +7,7 @@ import { toolsApi } from '../../api/tools';
 import { ALL_TAB, categoryTabs, FAV_TAB, type GuideItem, itemsOfTab } from './catalogue';
 import { categoryLabel } from './category-label';
 import { toggleFavourite, useFavourites } from './favourites';
+import { GuideTour } from './GuideTour';
 import { ToolCard } from './ToolCard';
 import { TutorialPanel } from './TutorialPanel';
 import { useToolPanel } from './use-tools';
@@ -79,17 +80,20 @@ export function ToolGuide({ onOpen, page = false }: ToolGuideProps) {
 
   return (
     <div className={`medx-tool-guide${page ? ' medx-tool-guide-page' : ''}`} data-testid="tool-guide">
-      <Input
-        allowClear
-        autoFocus={!page}
-        placeholder={t('guide.search')}
-        aria-label={t('guide.search')}
-        value={query}
-        onChange={(event) => setQuery(event.target.value)}
-        className="medx-tool-guide-search"
-        prefix={<SearchOutlined />}
-        data-testid="tool-guide-search"
-      />
+      <div className="medx-tool-guide-bar">
+        <Input
+          allowClear
+          autoFocus={!page}
+          placeholder={t('guide.search')}
+          aria-label={t('guide.search')}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className="medx-tool-guide-search"
+          prefix={<SearchOutlined />}
+          data-testid="tool-guide-search"
+        />
+        <GuideTour ready={!panel.isPending && shown.length > 0} />
+      </div>
       <Tabs
         size="small"
         activeKey={current}

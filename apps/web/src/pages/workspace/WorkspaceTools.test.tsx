@@ -282,6 +282,15 @@ describe('Workspace: the Tool guide', () => {
       .getAllByRole('tab')
       .map((tab) => tab.textContent);
     expect(tabs).toEqual(['ALL', 'FAV', 'Structure Alignment', 'Virtual Screening', 'Docking']);
+    // The guide's tour: a hint card with step/total.
+    fireEvent.click(screen.getByTestId('tool-tour-start'));
+    expect((await screen.findByTestId('tool-tour-search')).textContent).toContain('name, ID or description');
+    expect(screen.getByTestId('tool-tour-indicator').textContent).toBe('1 / 5');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByTestId('tool-tour-tabs')).toBeTruthy();
+    expect(screen.getByTestId('tool-tour-indicator').textContent).toBe('2 / 5');
+    fireEvent.click(document.querySelector('.ant-tour-close') as HTMLElement);
+    await waitFor(() => expect(screen.queryByTestId('tool-tour-tabs')).toBeNull());
     // Sorted by name.
     const cards = within(guide)
       .getAllByRole('article')
