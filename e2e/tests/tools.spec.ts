@@ -49,6 +49,11 @@ async function useLanguage(page: Page, lang: 'en' | 'zh-CN') {
 
 const cards = (page: Page) => page.locator('[data-testid^="tool-card-"]');
 
+/** The guide modal once it stopped zooming in (a click during the animation can land beside its target). */
+async function guideSettled(page: Page) {
+  await expect(page.locator('.medx-tool-guide-modal')).toHaveCSS('transform', 'none');
+}
+
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`Tools: guide, favourite, tutorial, one tool on two files as two jobs, results (${lang})`, async ({
     page,
@@ -76,6 +81,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(page.locator('.ant-modal-title').filter({ hasText: text.guide })).toBeVisible();
     // The server reads its tool catalogue on the first call after starting (several seconds).
     await expect(cards(page).first()).toBeVisible({ timeout: 60_000 });
+    await guideSettled(page);
     await page.getByTestId('tool-guide-search').fill('SYMMETRY AWARE'); // its description, another case
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByTestId(`tool-card-${TOOL}`)).toBeVisible();
@@ -92,6 +98,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(page.getByTestId('window-entryList')).toContainText('p59_copy.sdf');
     await page.getByTestId('tool-guide-button').click();
     await expect(cards(page).first()).toBeVisible();
+    await guideSettled(page);
     await page.getByTestId('tool-guide-tab-FAV').click();
     await expect(cards(page)).toHaveCount(1);
     await expect(page.getByTestId(`tool-fav-${TOOL}`)).toHaveAttribute('aria-pressed', 'true');
