@@ -1,5 +1,4 @@
 import type { DockingPocket } from '@medx/contract';
-import { OrderedSet } from 'molstar/lib/mol-data/int';
 import { addCylinder } from 'molstar/lib/mol-geo/geometry/mesh/builder/cylinder';
 import { addSphere } from 'molstar/lib/mol-geo/geometry/mesh/builder/sphere';
 import type { Mesh } from 'molstar/lib/mol-geo/geometry/mesh/mesh';
@@ -8,13 +7,13 @@ import { MeshBuilder } from 'molstar/lib/mol-geo/geometry/mesh/mesh-builder';
 import { Sphere3D } from 'molstar/lib/mol-math/geometry';
 import { Vec3 } from 'molstar/lib/mol-math/linear-algebra';
 import { Shape } from 'molstar/lib/mol-model/shape';
-import { StructureElement, StructureProperties } from 'molstar/lib/mol-model/structure';
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
 import { PluginStateTransform, PluginStateObject as PSO } from 'molstar/lib/mol-plugin-state/objects';
 import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
 import { Task } from 'molstar/lib/mol-task';
 import { Color } from 'molstar/lib/mol-util/color';
 import { ParamDefinition as PD } from 'molstar/lib/mol-util/param-definition';
+import { readViewerSelection } from '../../viewer/viewer-selection-molstar';
 import { BOX_FACE_TRIANGLES, boxCorners, boxEdges, isDrawablePocket, pocketBounds } from './box-geometry';
 
 /** Tag of every cell the docking box adds (the shapes and their visuals), to find and remove them. */
@@ -180,34 +179,12 @@ export async function syncDockingBox(plugin: PluginContext, pocket: DockingPocke
   await builder.commit();
 }
 
-const HYDROGEN = new Set(['H', 'D', 'T']);
-
 /**
  * Positions (flat x, y, z) of the atoms selected in Med View, as the box should cover them:
  * heavy atoms only, like the server's box around a ligand, unless only hydrogens are selected.
  */
 export function selectionPositions(plugin: PluginContext): number[] {
-  const heavy: number[] = [];
-  const all: number[] = [];
-  const position = Vec3();
-  const location = StructureElement.Location.create();
-  plugin.managers.structure.selection.entries.forEach(({ selection }) => {
-    if (StructureElement.Loci.isEmpty(selection)) return;
-    location.structure = selection.structure;
-    for (const { unit, indices } of selection.elements) {
-      location.unit = unit;
-      OrderedSet.forEach(indices, (index) => {
-        const element = unit.elements[index];
-        if (element === undefined) return;
-        location.element = element;
-        unit.conformation.position(element, position);
-        const [x = 0, y = 0, z = 0] = position;
-        all.push(x, y, z);
-        if (!HYDROGEN.has(StructureProperties.atom.type_symbol(location))) heavy.push(x, y, z);
-      });
-    }
-  });
-  return heavy.length > 0 ? heavy : all;
+  return readViewerSelection(plugin).positions;
 }
 
 /** Points Med View's camera at the box (it may be small next to the whole protein). */

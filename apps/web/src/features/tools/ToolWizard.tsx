@@ -85,7 +85,7 @@ export function ToolWizard({ tool }: { tool: ToolDetails }) {
         return;
       }
       // Mol* code loads with the viewer's chunk, not with the wizard.
-      const { readViewerSelection } = await import('./viewer-selection-molstar');
+      const { readViewerSelection } = await import('../../viewer/viewer-selection-molstar');
       const selection = readViewerSelection(plugin);
       if (selection.atoms.length === 0) {
         message.warning(t('toolbar:messages.noSelection'));

@@ -9,6 +9,7 @@ import {
   type ToolRepeatParam,
   type ToolSelectParam,
 } from '@medx/contract';
+import type { ResidueRef } from '../../viewer/viewer-selection-molstar';
 
 /**
  * The tool form as a tree of values shaped like the params (spec §3 Tool, §4 Tool wizard and
@@ -396,12 +397,8 @@ export function applyBox(
   return target;
 }
 
-/** A residue of the selection. */
-export interface ResidueRef {
-  chain: string;
-  seq: number;
-  insCode: string;
-}
+/** A residue of the selection (viewer/viewer-selection-molstar.ts reads them from Med View). */
+export type { ResidueRef } from '../../viewer/viewer-selection-molstar';
 
 /** Residues as the docking residue field reads them: `A:45 A:67B`, each once, in order. */
 export function formatResidues(residues: readonly ResidueRef[]): string {

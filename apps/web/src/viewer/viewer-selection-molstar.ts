@@ -2,9 +2,15 @@ import { OrderedSet } from 'molstar/lib/mol-data/int';
 import { Vec3 } from 'molstar/lib/mol-math/linear-algebra';
 import { StructureElement, StructureProperties } from 'molstar/lib/mol-model/structure';
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
-import type { ResidueRef } from './form-model';
 
-/** What Med View has selected, read for the tool params that take a 3D-viewer value (spec §3). */
+/** A residue by its author chain, number and insertion code (as PDB files name it). */
+export interface ResidueRef {
+  chain: string;
+  seq: number;
+  insCode: string;
+}
+
+/** What Med View has selected, read for the docking box and the tool params that take a 3D-viewer value (spec §3). */
 export interface ViewerSelection {
   /** Flat x, y, z of the heavy atoms (all atoms when only hydrogens are selected). */
   positions: number[];
