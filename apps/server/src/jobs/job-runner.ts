@@ -36,6 +36,7 @@ export class JobRunner {
   readonly runnerId = randomUUID();
   private readonly executors = new Map<string, Executor>();
   private readonly active = new Map<number, { controller: AbortController; pids: Set<number> }>();
+  private readonly listeners = { started: [] as (() => void)[], settled: [] as ((jobId: number) => void)[] };
 
   constructor(
     readonly registry: JobRegistry,
@@ -62,6 +63,29 @@ export class JobRunner {
   start(): void {
     this.assertComplete();
     this.queue.start((id) => this.execute(id));
+    for (const listener of this.listeners.started) listener();
+  }
+
+  /**
+   * Listeners of the engine's life, for what builds on jobs (workflow invocations):
+   * `started` once jobs run (after a restart's recover), `settled` whenever a job ends
+   * (finished, failed or stopped). A listener's error is logged, never the engine's.
+   */
+  on(event: 'started', listener: () => void): void;
+  on(event: 'settled', listener: (jobId: number) => void): void;
+  on(event: 'started' | 'settled', listener: (() => void) | ((jobId: number) => void)): void {
+    if (event === 'started') this.listeners.started.push(listener as () => void);
+    else this.listeners.settled.push(listener as (jobId: number) => void);
+  }
+
+  private settled(jobId: number): void {
+    for (const listener of this.listeners.settled) {
+      try {
+        listener(jobId);
+      } catch (err) {
+        this.log.error({ err, jobId }, 'a job listener failed');
+      }
+    }
   }
 
   stop(): Promise<void> {
@@ -81,6 +105,7 @@ export class JobRunner {
       finished_at: iso(this.clock.now()),
     });
     this.active.get(jobId)?.controller.abort();
+    if (stopped) this.settled(jobId);
     return stopped;
   }
 
@@ -113,6 +138,7 @@ export class JobRunner {
           finished_at: now,
         });
         failed.push(job.id);
+        this.settled(job.id);
       }
     }
     for (const id of requeued) await this.queue.enqueue(id);
@@ -153,6 +179,7 @@ export class JobRunner {
         error: message,
         finished_at: iso(this.clock.now()),
       });
+      this.settled(jobId);
       return;
     }
     try {
@@ -186,6 +213,7 @@ export class JobRunner {
       await rm(workDir, { recursive: true, force: true, maxRetries: 3 }).catch((err: unknown) =>
         this.log.warn({ err, jobId, workDir }, 'could not remove the job folder'),
       );
+      this.settled(jobId);
     }
   }
 

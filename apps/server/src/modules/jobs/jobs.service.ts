@@ -90,6 +90,16 @@ export class JobsService {
     return id;
   }
 
+  /** Calls `listener` with a job's id whenever it ends (finished, failed or stopped). */
+  onSettled(listener: (jobId: number) => void): void {
+    this.runner.on('settled', listener);
+  }
+
+  /** Calls `listener` once the engine runs jobs (at start-up, after a restart's recovery). */
+  onStarted(listener: () => void): void {
+    this.runner.on('started', listener);
+  }
+
   async requireJob(auth: AuthContext, id: number, need: Need): Promise<JobWithNames> {
     const job = await this.jobs.findById(id);
     if (!job) throw notFound('jobNotFound');
