@@ -20,6 +20,7 @@ import type { FilesService } from './modules/files/files.service';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { ProjectAccess } from './modules/projects/project-access';
 import type { QuotasService } from './modules/quotas/quotas.service';
+import type { StepToolRegistry } from './modules/tools/step-tools';
 import type { ObjectStorage } from './storage/object-storage';
 
 export interface Platform {
@@ -37,6 +38,11 @@ export interface Platform {
   quotas: QuotasService;
   /** A user's permission data (spec §3): tools and workflows policies, the Admin Panel. */
   permissions(user: UserRow): Permissions;
+  /**
+   * What a workflow's tool step can run (modules/workflows/step-tools.ts): the tools
+   * feature adds its catalogue, other features their own jobs offered as steps.
+   */
+  stepTools: StepToolRegistry;
 }
 
 /** The executor of job type T: its context carries T's params and result types. */

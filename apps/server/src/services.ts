@@ -25,6 +25,7 @@ import { ProjectsRepository } from './modules/projects/projects.repository';
 import { ProjectsService } from './modules/projects/projects.service';
 import { QuotasRepository } from './modules/quotas/quotas.repository';
 import { formatBytes, QuotasService, quotaLimitsOf } from './modules/quotas/quotas.service';
+import { StepToolRegistry } from './modules/tools/step-tools';
 import { GuestPurgeService } from './modules/users/guest-purge.service';
 import { SessionService } from './modules/users/session.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -171,6 +172,7 @@ export function buildServices({
       jobs,
       quotas,
       permissions: (user) => users.permissions(user),
+      stepTools: new StepToolRegistry(),
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { DOCKING_JOBS } from './docking';
+import { POCKET_JOBS } from './pockets';
 import { PREPARATION_JOBS } from './preparation';
 import { TOOL_JOBS } from './tools';
 
@@ -19,6 +20,7 @@ export const JOB_TYPES = {
   ...PREPARATION_JOBS,
   ...DOCKING_JOBS,
   ...TOOL_JOBS,
+  ...POCKET_JOBS,
 } satisfies Record<string, JobTypeDefinition>;
 
 export type JobType = keyof typeof JOB_TYPES;

@@ -85,3 +85,18 @@ export type DetectedPocket = z.infer<typeof DetectedPocket>;
 
 export const DetectPocketsResult = z.object({ pockets: z.array(DetectedPocket) });
 export type DetectPocketsResult = z.infer<typeof DetectPocketsResult>;
+
+/** The job type that detects pockets (a workflow step): the best pocket's box is its output. */
+export const POCKET_JOB_TYPE = 'DETECT_POCKETS';
+
+/** What a DETECT_POCKETS job row carries. */
+export const PocketJobParams = z.object({
+  protein_id: z.number().int().positive().max(ID_MAX),
+  max: z.number().int().min(1).max(20).default(POCKET_DEFAULTS.max),
+});
+export type PocketJobParams = z.infer<typeof PocketJobParams>;
+
+/** Job types of pockets (the contract's job registry, job-types.ts, collects them). */
+export const POCKET_JOBS = {
+  [POCKET_JOB_TYPE]: { params: PocketJobParams, result: z.array(DetectedPocket) },
+};

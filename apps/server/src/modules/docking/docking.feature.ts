@@ -4,11 +4,13 @@ import { dockingExecutor } from './docking.executor';
 import { DockingRepository } from './docking.repository';
 import { dockingRoutes } from './docking.routes';
 import { DockingService } from './docking.service';
+import { dockingStepTools } from './docking.steps';
 
 /** Docking: POST /v1/jobs/docking, rerun, ranked results, and the DOCKING executor. */
 export const dockingFeature = defineFeature({
   name: 'docking',
-  setup: ({ db, files, storage, access, jobs, clock }) => {
+  setup: ({ db, files, storage, access, jobs, clock, stepTools }) => {
+    stepTools.add(dockingStepTools(files.repository));
     const results = new DockingRepository(db.kysely);
     const service = new DockingService(results, files.repository, storage, access, jobs);
     return {

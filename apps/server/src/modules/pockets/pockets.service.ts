@@ -103,6 +103,11 @@ export class PocketsService {
 
   async detect(auth: AuthContext, body: DetectPocketsRequest): Promise<DetectedPocket[]> {
     const file = await this.projectFile(auth, body.project_id, body.protein_id);
+    return this.detectIn(file, body.max);
+  }
+
+  /** Cavities of a protein file, best first (the API's and the DETECT_POCKETS job's one path). */
+  async detectIn(file: FileRow, max: number): Promise<DetectedPocket[]> {
     const atoms = cavityAtoms(await this.proteinAtoms(file));
     const grid = gridExtent(atoms);
     if (grid.points > MAX_GRID_POINTS) {
@@ -114,7 +119,7 @@ export class PocketsService {
     }
     let found: Cavity[];
     try {
-      found = await cavities().run<Cavity[]>('detectCavities', [atoms, { max: body.max }]);
+      found = await cavities().run<Cavity[]>('detectCavities', [atoms, { max }]);
     } catch (error) {
       if (error instanceof WorkerPoolBusyError) throw new AppError(503, 'serverBusy');
       if (error instanceof WorkerTimeoutError || error instanceof WorkerCrashError) {

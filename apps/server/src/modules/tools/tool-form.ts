@@ -44,6 +44,12 @@ export function unsupportedParam(params: readonly GalaxyParam[]): string | null 
   return null;
 }
 
+/** Why a catalogue tool cannot run for its params (null when every one is supported). */
+export function unsupportedReason(entry: { tool: { inputs: readonly GalaxyParam[] } }): string | null {
+  const param = unsupportedParam(entry.tool.inputs);
+  return param ? `the parameter ${param} is not supported by MedX.` : null;
+}
+
 export function toToolParam(p: GalaxyParam): ToolParam | null {
   switch (p.type) {
     case 'data':
@@ -88,7 +94,7 @@ export function toToolParam(p: GalaxyParam): ToolParam | null {
   }
 }
 
-const toToolParams = (params: readonly GalaxyParam[]) =>
+export const toToolParams = (params: readonly GalaxyParam[]) =>
   params.map(toToolParam).filter((p): p is ToolParam => p !== null);
 
 export function toDetails(
@@ -140,11 +146,13 @@ export function buildValues(
   params: readonly GalaxyParam[],
   flat: Flat,
   resolve: (galaxyId: string) => ResolvedFile,
+  options: { ignoreUnknown?: boolean } = {},
 ): JobValues {
   const used = new Set<string>();
   const values = nest(params, '', flat, used, resolve);
   const unknown = Object.keys(flat).find((key) => !used.has(key));
-  if (unknown !== undefined) throw badRequest('toolInputUnknown', { input: unknown });
+  // A workflow's saved state may keep values of another branch of a conditional: Galaxy ignores them too.
+  if (unknown !== undefined && !options.ignoreUnknown) throw badRequest('toolInputUnknown', { input: unknown });
   return values;
 }
 

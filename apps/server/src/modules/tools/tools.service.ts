@@ -19,8 +19,8 @@ import type { ProjectAccess } from '../projects/project-access';
 import { callGalaxy } from './galaxy-python';
 import { toolAllowed } from './tool-access';
 import type { CatalogueEntry, ToolCatalogue } from './tool-catalogue';
-import { buildValues, type Flat, type ResolvedFile, toDetails, unsupportedParam } from './tool-form';
-import type { ToolsRepository } from './tools.repository';
+import { buildValues, type Flat, type ResolvedFile, toDetails, unsupportedReason } from './tool-form';
+import { resolveJobSpace, type ToolsRepository } from './tools.repository';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -143,19 +143,11 @@ export class ToolsService {
   }
 
   /** The project files behind the job-space ids a submission names (only this project's). */
-  private async resolveJobSpace(projectId: number, inputs: Flat): Promise<Map<string, ResolvedFile>> {
+  private resolveJobSpace(projectId: number, inputs: Flat): Promise<Map<string, ResolvedFile>> {
     const ids = Object.values(inputs).flatMap((value) =>
       value && typeof value === 'object' && !Array.isArray(value) ? value.values.map((v) => v.id) : [],
     );
-    const items = (await this.repository.findItems([...new Set(ids)])).filter((item) => item.project_id === projectId);
-    const files = await this.files.findManyByIds(items.map((item) => item.file_id));
-    const byId = new Map(files.filter((f) => f.project_id === projectId).map((f) => [f.id, f]));
-    const resolved = new Map<string, ResolvedFile>();
-    for (const item of items) {
-      const file = byId.get(item.file_id);
-      if (file) resolved.set(item.id, { file_id: file.id, ext: file.ext });
-    }
-    return resolved;
+    return resolveJobSpace(this.repository, this.files, projectId, ids);
   }
 
   /** PUT /v1/tools/policy: admins set a user's tools policy (null: the default). */
@@ -166,9 +158,4 @@ export class ToolsService {
     const stored = update.tools === null ? null : JSON.stringify(update.tools);
     if (!(await this.repository.setToolsPolicy(update.user_id, stored))) throw notFound('notFound');
   }
-}
-
-function unsupportedReason(entry: CatalogueEntry): string | null {
-  const param = unsupportedParam(entry.tool.inputs);
-  return param ? `the parameter ${param} is not supported by MedX.` : null;
 }
