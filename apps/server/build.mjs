@@ -42,4 +42,10 @@ for (const pkgName of ['medx_chem', 'medx_galaxy']) {
 const toolsDist = new URL('./dist/galaxy-tools/', import.meta.url).pathname;
 rmSync(toolsDist, { recursive: true, force: true });
 cpSync(new URL('./galaxy-tools/', import.meta.url).pathname, toolsDist, { recursive: true });
-console.log('server bundled to apps/server/dist/main.js (Python programs in dist/python, tools in dist/galaxy-tools)');
+// The built-in workflows (.ga and gxformat2 files), read by modules/workflows/workflow-catalogue.ts.
+const workflowsDist = new URL('./dist/workflows/', import.meta.url).pathname;
+rmSync(workflowsDist, { recursive: true, force: true });
+cpSync(new URL('./workflows/', import.meta.url).pathname, workflowsDist, { recursive: true });
+console.log(
+  'server bundled to apps/server/dist/main.js (Python programs in dist/python, tools in dist/galaxy-tools, workflows in dist/workflows)',
+);

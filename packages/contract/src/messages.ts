@@ -12,6 +12,7 @@ import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
 import { toolMessages } from './messages-tools';
 import { validationMessages } from './messages-validation';
+import { workflowMessages } from './messages-workflows';
 
 export const messages = {
   // success
@@ -202,6 +203,7 @@ export const messages = {
   ...validationMessages,
   ...quotaMessages,
   ...toolMessages,
+  ...workflowMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -22,6 +22,8 @@ export interface UsersTable {
   storage_quota_bytes?: number | string | null;
   /** JSON (migration 0008): the tools policy an admin set; null is the default of the user's type. */
   tools_policy?: string | null;
+  /** JSON of a workflows policy an admin set (migration 0009); null: the default. */
+  workflows_policy?: string | null;
 }
 
 export interface SessionsTable {
@@ -189,6 +191,52 @@ export interface Database {
   join_attempts: JoinAttemptsTable;
   login_failures: LoginFailuresTable;
   job_space_items: JobSpaceItemsTable;
+  workflows: WorkflowsTable;
+  workflow_invocations: WorkflowInvocationsTable;
+  workflow_invocation_steps: WorkflowInvocationStepsTable;
+  workflow_step_jobs: WorkflowStepJobsTable;
+}
+
+/** A workflow a user imported (migration 0009): the normalized model as JSON. */
+export interface WorkflowsTable {
+  id: string;
+  user_id: number;
+  name: string;
+  model: string;
+  created_at: string;
+}
+
+/** One run of a workflow: the model it runs (a snapshot) and the request (for re-runs). */
+export interface WorkflowInvocationsTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  workflow_id: string;
+  workflow_name: string;
+  job_name: string | null;
+  state: 'NEW' | 'SCHEDULED' | 'STOPPED' | 'FAILED';
+  model: string;
+  request: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface WorkflowInvocationStepsTable {
+  invocation_id: number;
+  step_index: number;
+  state: 'WAITING' | 'RUNNING' | 'DONE' | 'FAILED' | 'SKIPPED' | 'STOPPED';
+  /** JSON: output name → project file ids. */
+  outputs: Generated<string>;
+  error: string | null;
+}
+
+/** The jobs a step submitted: one, or one per element of a list mapped over a single input. */
+export interface WorkflowStepJobsTable {
+  job_id: number;
+  invocation_id: number;
+  step_index: number;
+  element_index: number;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -199,5 +247,8 @@ export type FileRow = Selectable<FilesTable>;
 export type NewFileRow = Insertable<FilesTable>;
 export type FileGroupRow = Selectable<FileGroupsTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WorkflowRow = Selectable<WorkflowsTable>;
+export type InvocationRow = Selectable<WorkflowInvocationsTable>;
+export type InvocationStepRow = Selectable<WorkflowInvocationStepsTable>;
 export type DockingResultRecord = Selectable<DockingResultsTable>;
 export type NewDockingResultRecord = Insertable<DockingResultsTable>;

@@ -8,6 +8,7 @@ import { docking } from './0005_docking';
 import { quotas } from './0006_quotas';
 import { loginFailures } from './0007_login_failures';
 import { tools } from './0008_tools';
+import { workflows } from './0009_workflows';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -25,6 +26,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0006_quotas': quotas(dialect),
         '0007_login_failures': loginFailures(dialect),
         '0008_tools': tools(dialect),
+        '0009_workflows': workflows(dialect),
       };
     },
   };

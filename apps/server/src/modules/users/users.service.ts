@@ -12,7 +12,8 @@ import type {
   SignUpRequest,
   User,
 } from '@medx/contract';
-import { LOGIN_POLICY, ToolsPolicy } from '@medx/contract';
+import { LOGIN_POLICY, ToolsPolicy, WorkflowsPolicy } from '@medx/contract';
+import type { z } from 'zod';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, tooMany } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -234,8 +235,8 @@ export class UsersService {
   permissions(user: UserRow): Permissions {
     if (user.user_type === 'GUEST') return { tools: false, workflows: false, ADMIN_PANEL: false };
     return {
-      tools: storedToolsPolicy(user.tools_policy) ?? 'MENUS',
-      workflows: {},
+      tools: storedPolicy(ToolsPolicy, user.tools_policy) ?? 'MENUS',
+      workflows: storedPolicy(WorkflowsPolicy, user.workflows_policy) ?? {},
       ADMIN_PANEL: !!user.email && this.adminEmails.has(user.email),
     };
   }
@@ -250,11 +251,11 @@ export class UsersService {
   }
 }
 
-/** A user's stored tools policy (JSON), or null when none is set or it no longer parses. */
-function storedToolsPolicy(json: string | null | undefined): Permissions['tools'] | null {
+/** A user's stored tools or workflows policy (JSON), or null when none is set or it no longer parses. */
+function storedPolicy<T>(schema: z.ZodType<T>, json: string | null | undefined): T | null {
   if (!json) return null;
   try {
-    const parsed = ToolsPolicy.safeParse(JSON.parse(json));
+    const parsed = schema.safeParse(JSON.parse(json));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
