@@ -71,6 +71,12 @@ export const SYSTEM_PACKAGES = [
   'pdb2pqr',
   // PROPKA for /usr/bin/python3: the pKa predictions PDB2PQR sets protonation states with.
   'python3-propka',
+  // GNU awk: public Galaxy wrappers (text_processing's awk, replace in column) use gawk's
+  // --sandbox and gensub, which Debian's default awk (mawk) lacks.
+  'gawk',
+  // Open Babel's Python module (pybel), which most of the public chemicaltoolbox
+  // openbabel wrappers import (an admin may install them with `medx tool-install`).
+  'python3-openbabel',
 ];
 
 // The repository root is the parent of this script's directory, whatever the

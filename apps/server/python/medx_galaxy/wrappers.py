@@ -192,6 +192,8 @@ class DatasetWrapper:
         self.name = _safe(dataset.get('name')) if self.present else None
         identifier = dataset.get('element_identifier', dataset.get('name'))
         self.element_identifier = _safe(identifier) if self.present else None
+        # Galaxy's display_name is the dataset's name as the history shows it.
+        self.display_name = self.name
         self.metadata = MetadataWrapper(dataset.get('metadata'))
         self.files_path = dataset.get('extra_files_path') or files_path or (
             (self.path + '_files') if self.path else None)

@@ -240,3 +240,10 @@ def test_colours_and_a_select_separator(tmp_path):
     assert rendered(tmp_path, tool, {'multi': ['a', 'b']})['command'] == 'echo #ff0000 (0, 255, 128) a b'
     with pytest.raises(Failure, match='#rrggbb'):
         rendered(tmp_path, tool, {'c': '#fff; id'})
+
+
+def test_display_name_is_the_dataset_name_sanitized(tmp_path):
+    tool = tool_of(tmp_path, TEXT_TOOL.replace("'$d.name'", "'$d.display_name'"))
+    answer = rendered(tmp_path, tool, {'t': 'x', 'd': data('/in/x.txt', name="a'b.txt")},
+                      {'out': {'path': '/o/out.txt', 'ext': 'txt'}})
+    assert answer['command'].endswith("'a__sq__b.txt' 'a__sq__b.txt' > '/o/out.txt'")

@@ -19,11 +19,13 @@ interface Provider {
 }
 
 const PROVIDERS: Record<string, Provider> = {
-  openbabel: { debian: 'openbabel', programs: ['obabel'] },
+  // Wrappers that list openbabel use obabel or Open Babel's Python module (pybel): both are there.
+  openbabel: { debian: 'openbabel and python3-openbabel', programs: ['obabel'], modules: ['openbabel'] },
   'autodock-vina': { debian: 'autodock-vina', programs: ['vina'] },
   autodock_vina: { debian: 'autodock-vina', programs: ['vina'] },
   vina: { debian: 'autodock-vina', programs: ['vina'] },
   rdkit: { debian: 'python3-rdkit', modules: ['rdkit'] },
+  'openbabel-python': { debian: 'python3-openbabel', modules: ['openbabel'] },
   python: { debian: 'python3', programs: ['python3'] },
   numpy: { debian: 'python3-numpy', modules: ['numpy'] },
   pandas: { debian: 'python3-pandas', modules: ['pandas'] },
@@ -48,7 +50,11 @@ const PROVIDERS: Record<string, Provider> = {
   coreutils: { debian: 'coreutils', programs: ['cat'] },
   grep: { debian: 'grep', programs: ['grep'] },
   sed: { debian: 'sed', programs: ['sed'] },
-  gawk: { debian: 'gawk', programs: ['awk'] },
+  // gawk itself: mawk (Debian's default awk) lacks the options wrappers that name gawk use.
+  gawk: { debian: 'gawk', programs: ['gawk'] },
+  perl: { debian: 'perl', programs: ['perl'] },
+  wget: { debian: 'wget', programs: ['wget'] },
+  curl: { debian: 'curl', programs: ['curl'] },
   bc: { debian: 'bc', programs: ['bc'] },
 };
 
