@@ -209,7 +209,8 @@ test('Apps: the Tool guide full-page; a tool opens in the last project', async (
   await page.evaluate((id) => localStorage.setItem('projectId', String(id)), project.id);
   await page.getByTestId(`tool-open-${TOOL}`).click();
   await expect(page).toHaveURL(new RegExp(`project=${project.id}.*tool=${TOOL}`));
-  await expect(page.getByTestId('tool-window')).toBeVisible();
+  // A fresh page load of the workspace: its loading screen first (Mol* and the windows load on demand).
+  await expect(page.getByTestId('tool-window')).toBeVisible({ timeout: 60_000 });
 });
 
 for (const lang of ['en', 'zh-CN'] as const) {
