@@ -37,6 +37,16 @@ export const FILE_TYPES = [
   'ICO',
   'TIFF',
   'TIF',
+  // Text datatypes Galaxy tools write (docs/decisions.md "Tools"): readable in the text viewer.
+  'TABULAR',
+  'TSV',
+  'FASTA',
+  'PQR',
+  'HMM3',
+  'STOCKHOLM',
+  'CLUSTAL',
+  'NEEDLE',
+  'ALN',
 ] as const;
 export const FileType = z.enum(FILE_TYPES);
 export type FileType = z.infer<typeof FileType>;
@@ -62,6 +72,15 @@ export const EDITABLE_TYPES: readonly FileType[] = [
   'BCIF',
   'NDX',
   'CSV',
+  'TABULAR',
+  'TSV',
+  'FASTA',
+  'PQR',
+  'HMM3',
+  'STOCKHOLM',
+  'CLUSTAL',
+  'NEEDLE',
+  'ALN',
 ];
 
 /** Extensions the Import Structure dialog accepts (spec §5). */

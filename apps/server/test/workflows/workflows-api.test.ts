@@ -278,7 +278,7 @@ describe('invocations', () => {
       .where('id', 'in', [done.steps[1]!.outputs.output![0]!, done.steps[3]!.outputs.output![0]!])
       .orderBy('id')
       .execute();
-    expect(names.map((n) => n.name)).toEqual(['joined 1', 'joined 3']);
+    expect(names.map((n) => n.name)).toEqual(['joined 1.txt', 'joined 3.txt']);
     const list = expectOk(
       await request<WorkflowJobList>('GET', `/v1/jobs/workflow?project_id=${project}`, owner.token),
     );

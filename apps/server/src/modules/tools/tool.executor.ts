@@ -47,7 +47,9 @@ export function toolExecutor(deps: {
     for (const output of result.outputs) {
       const content = await readFile(output.path).catch(() => null);
       if (!content) continue;
-      const fileId = await ctx.output(fileName(output.label || output.name), output.ext, content, { showEntry: true });
+      const fileId = await ctx.output(outputFileName(output.label || output.name, output.ext), output.ext, content, {
+        showEntry: true,
+      });
       details.push({ name: output.name, label: output.label, file_id: fileId, ext: output.ext });
     }
     await ctx.provenance({ tool_id: tool.id, tool_version: tool.version, exit_code: result.exitCode, details });
@@ -58,13 +60,17 @@ export function toolExecutor(deps: {
   };
 }
 
-/** A project file name from an output's label: no path separators, at most 100 characters. */
-function fileName(label: string): string {
-  return (
+/**
+ * A project file name from an output's label and format: no path separators, at most 100
+ * characters, ending with the extension as every project file name does (uploads, docking
+ * outputs), unless the label already does.
+ */
+export function outputFileName(label: string, ext: string): string {
+  const base =
     label
       .replace(/[/\\\0]/g, '_')
       .replace(/\s+/g, ' ')
       .trim()
-      .slice(0, 100) || 'output'
-  );
+      .slice(0, 100) || 'output';
+  return !ext || base.toLowerCase().endsWith(`.${ext.toLowerCase()}`) ? base : `${base}.${ext}`;
 }

@@ -19,6 +19,7 @@ import type { FilesRepository } from '../files/files.repository';
 import type { JobsService } from '../jobs/jobs.service';
 import type { GalaxyParam } from '../tools/galaxy-model';
 import type { StepTool, StepToolRegistry } from '../tools/step-tools';
+import { outputFileName } from '../tools/tool.executor';
 import { buildValues, type Flat } from '../tools/tool-form';
 import { topologicalOrder } from './workflow-check';
 import { stepName, type ToolStep, type WorkflowModel } from './workflow-model';
@@ -277,16 +278,15 @@ export class WorkflowEngine {
    */
   private async postJobActions(step: ToolStep, files: Record<string, number[]>): Promise<void> {
     for (const [output, ids] of Object.entries(files)) {
-      const rename = step.rename[output]
-        ?.replace(/[/\\\0]/g, '_')
-        .trim()
-        .slice(0, 100);
+      const rename = step.rename[output];
       const hide = step.hide.includes(output);
-      for (const [i, id] of ids.entries()) {
+      if (!rename && !hide) continue;
+      const rows = await this.deps.files.findManyByIds(ids);
+      for (const [i, row] of rows.entries()) {
         const patch: { name?: string; is_show_entry?: number } = {};
-        if (rename) patch.name = ids.length > 1 ? `${rename}_${i + 1}` : rename;
+        if (rename) patch.name = outputFileName(rows.length > 1 ? `${rename}_${i + 1}` : rename, row.ext);
         if (hide) patch.is_show_entry = 0;
-        if (Object.keys(patch).length) await this.deps.files.update(id, patch);
+        await this.deps.files.update(row.id, patch);
       }
     }
   }
