@@ -18,7 +18,7 @@ import { waitUntil } from '../support/wait';
 
 const published = (path: string) => fileURLToPath(new URL(`../fixtures/published/${path}`, import.meta.url));
 const GA = readFileSync(published('workflows/QSAR_ready_workflow.ga'), 'utf8');
-const INPUT = readFileSync(published('data/input.inchi'), 'utf8');
+const INPUT = readFileSync(published('inputs/input.inchi'), 'utf8');
 
 let t: TestApp;
 let token: string;
