@@ -3,6 +3,7 @@ import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
 import { quotasFeature } from './modules/quotas/quotas.feature';
 import { toolsFeature } from './modules/tools/tools.feature';
+import { viewerFeature } from './modules/viewer/viewer.feature';
 import { workflowsFeature } from './modules/workflows/workflows.feature';
 import type { ServerFeature } from './platform';
 
@@ -17,4 +18,5 @@ export const FEATURES: readonly ServerFeature[] = [
   workflowsFeature,
   quotasFeature,
   toolsFeature,
+  viewerFeature,
 ];

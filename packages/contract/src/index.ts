@@ -13,4 +13,5 @@ export * from './projects';
 export * from './quotas';
 export * from './tools';
 export * from './users';
+export * from './viewer';
 export * from './workflows';

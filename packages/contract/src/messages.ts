@@ -12,6 +12,7 @@ import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
 import { toolMessages } from './messages-tools';
 import { validationMessages } from './messages-validation';
+import { viewerMessages } from './messages-viewer';
 import { workflowMessages } from './messages-workflows';
 
 export const messages = {
@@ -204,6 +205,7 @@ export const messages = {
   ...quotaMessages,
   ...toolMessages,
   ...workflowMessages,
+  ...viewerMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

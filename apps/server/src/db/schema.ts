@@ -195,6 +195,9 @@ export interface Database {
   workflow_invocations: WorkflowInvocationsTable;
   workflow_invocation_steps: WorkflowInvocationStepsTable;
   workflow_step_jobs: WorkflowStepJobsTable;
+  viewer_state_keys: ViewerStateKeysTable;
+  viewer_states: ViewerStatesTable;
+  viewer_sessions: ViewerSessionsTable;
 }
 
 /** A workflow a user imported (migration 0009): the normalized model as JSON. */
@@ -237,6 +240,42 @@ export interface WorkflowStepJobsTable {
   invocation_id: number;
   step_index: number;
   element_index: number;
+}
+
+/** A remote state address's access key (migration 0010): SHA-256 only, per (project, user). */
+export interface ViewerStateKeysTable {
+  id: Generated<number>;
+  project_id: number;
+  user_id: number;
+  key_hash: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A remote state of Med View (migration 0010); its JSON is the object at storage_key. */
+export interface ViewerStatesTable {
+  /** Upload order. */
+  id: Generated<number>;
+  /** Mol*'s id of the state (a UUID), in its addresses. */
+  state_id: string;
+  project_id: number;
+  created_by: number | null;
+  name: string;
+  description: string;
+  play_on_load: number;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
+/** A project's viewer session default.molx (migration 0010): one row per project. */
+export interface ViewerSessionsTable {
+  project_id: number;
+  etag: string;
+  size: number;
+  storage_key: string;
+  updated_at: string;
+  updated_by: number | null;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import { quotas } from './0006_quotas';
 import { loginFailures } from './0007_login_failures';
 import { tools } from './0008_tools';
 import { workflows } from './0009_workflows';
+import { viewerStates } from './0010_viewer_states';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -27,6 +28,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0007_login_failures': loginFailures(dialect),
         '0008_tools': tools(dialect),
         '0009_workflows': workflows(dialect),
+        '0010_viewer_states': viewerStates(dialect),
       };
     },
   };
