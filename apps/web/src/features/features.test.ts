@@ -64,6 +64,7 @@ describe('the registered workspace features', () => {
       'open-2d-on-toolbar-event',
       'job-result-dialog',
       'tool-guide',
+      'workflow-licence',
     ]);
   });
 });

@@ -4,14 +4,15 @@ import { App, Button, Modal, Space, Table, type TableProps, Tabs, Tag, Tooltip }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { jobsApi, type WorkflowJob } from '../../api/jobs';
+import { jobsApi } from '../../api/jobs';
 import { formatTime } from '../../lib/format-time';
 import { layoutActions } from '../../workspace/layout/layout-store';
 import { JobLogModal } from './JobLog';
 import { JobProgress } from './JobProgress';
 import { JobStatusTag } from './JobStatusTag';
-import { canCancel, canShow, paramsForShow, showTarget, workflowStateLabel } from './job-status';
-import { JOBS_PAGE_SIZE, jobsKey, useJobList, useWorkflowJobs } from './use-jobs';
+import { canCancel, canShow, paramsForShow, showTarget } from './job-status';
+import { JOBS_PAGE_SIZE, jobsKey, useJobList } from './use-jobs';
+import { WorkflowJobs } from './WorkflowJobs';
 import './jobs.css';
 
 interface JobsDialogProps {
@@ -155,45 +156,7 @@ function AllJobs({ projectId, onShown }: { projectId: number; onShown: () => voi
   );
 }
 
-function WorkflowJobs({ projectId }: { projectId: number }) {
-  const { t } = useTranslation('jobs');
-  const [page, setPage] = useState(1);
-  const list = useWorkflowJobs(projectId, page);
-  return (
-    <Table<WorkflowJob>
-      size="small"
-      rowKey="id"
-      loading={list.isPending}
-      dataSource={list.data?.items ?? []}
-      locale={{ emptyText: t('emptyWorkflow') }}
-      columns={[
-        { key: 'id', title: t('columns.id'), dataIndex: 'id', width: 64 },
-        { key: 'name', title: t('columns.name'), dataIndex: 'job_name', ellipsis: true },
-        {
-          key: 'state',
-          title: t('columns.status'),
-          width: 120,
-          render: (_v, job) => <Tag>{t(`workflowState.${workflowStateLabel(job.state)}`)}</Tag>,
-        },
-        {
-          key: 'created',
-          title: t('columns.createdAt'),
-          width: 200,
-          render: (_v, job) => formatTime(job.created_at),
-        },
-      ]}
-      pagination={{
-        current: page,
-        pageSize: JOBS_PAGE_SIZE,
-        total: list.data?.total ?? 0,
-        showSizeChanger: false,
-        onChange: setPage,
-      }}
-    />
-  );
-}
-
-/** The Jobs dialog (spec §2 Job screens): tabs All and Workflow, 5 rows a page, polled while jobs run. */
+/** The Jobs dialog (spec §2 Job screens): tabs All and Workflow, 5 rows a page, polled while jobs or workflows run. */
 export function JobsDialog({ projectId, open, onClose }: JobsDialogProps) {
   const { t } = useTranslation('jobs');
   return (
@@ -202,7 +165,11 @@ export function JobsDialog({ projectId, open, onClose }: JobsDialogProps) {
         <Tabs
           items={[
             { key: 'all', label: t('tabs.all'), children: <AllJobs projectId={projectId} onShown={onClose} /> },
-            { key: 'workflow', label: t('tabs.workflow'), children: <WorkflowJobs projectId={projectId} /> },
+            {
+              key: 'workflow',
+              label: <span data-testid="jobs-tab-workflow">{t('tabs.workflow')}</span>,
+              children: <WorkflowJobs projectId={projectId} onShown={onClose} />,
+            },
           ]}
         />
       </div>

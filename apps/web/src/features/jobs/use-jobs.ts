@@ -1,6 +1,9 @@
+import type { WorkflowJobList } from '@medx/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/client';
 import { isActiveJob, jobsApi } from '../../api/jobs';
+import { workflowsApi } from '../../api/workflows';
+import { isActiveWorkflow } from './workflow-state';
 
 /** Query keys of everything job-related; a submit or a cancel invalidates them all. */
 export const jobsKey = ['jobs'] as const;
@@ -23,16 +26,27 @@ export function useJobList(projectId: number, page: number, enabled = true) {
   });
 }
 
+/** One page of the project's workflow jobs, polled while any of them runs (state NEW). */
 export function useWorkflowJobs(projectId: number, page: number, enabled = true) {
   return useQuery({
     queryKey: [...jobsKey, 'workflow', projectId, page],
     enabled,
     placeholderData: keepPreviousData,
     // A failure is an empty list (spec §7).
-    queryFn: async () => {
-      const answer = await jobsApi.workflows(projectId, page, JOBS_PAGE_SIZE);
+    queryFn: async (): Promise<WorkflowJobList> => {
+      const answer = await workflowsApi.jobs(projectId, page, JOBS_PAGE_SIZE);
       return answer.success && answer.data ? answer.data : { total: 0, items: [] };
     },
+    refetchInterval: (query) => (query.state.data?.items.some(isActiveWorkflow) ? POLL_MS : false),
+  });
+}
+
+/** One workflow job with its steps, polled while it runs. */
+export function useWorkflowInvocation(id: number) {
+  return useQuery({
+    queryKey: [...jobsKey, 'workflow', 'one', id],
+    queryFn: async () => unwrap(await workflowsApi.invocation(id)),
+    refetchInterval: (query) => (query.state.data && isActiveWorkflow(query.state.data) ? POLL_MS : false),
   });
 }
 
