@@ -19,6 +19,7 @@ collection and this is one of its elements).
 """
 import glob
 import os
+import re
 import shutil
 
 from . import cli, filters
@@ -67,13 +68,15 @@ def _input_ext(tool, values, source):
 
 
 def _lookup(values, dotted):
-    """A param value by "cond|name" (or a bare name searched anywhere), for change_format rules."""
+    """A param value for change_format rules: "cond|name" or, as Galaxy evaluates the
+    attribute as a Cheetah expression, "cond.name"; else a bare name searched anywhere."""
+    parts = re.split(r'[|.]', dotted.replace('$', '').replace('{', '').replace('}', ''))
     node = values
-    for part in dotted.replace('$', '').split('|'):
+    for part in parts:
         if isinstance(node, dict) and part in node:
             node = node[part]
         else:
-            return _search(values, dotted.split('|')[-1].replace('$', ''))
+            return _search(values, parts[-1])
     return node
 
 

@@ -106,6 +106,9 @@ def _param(element, tool_sanitize):
         if element.get('display') == 'checkboxes':
             # Galaxy: checkboxes display implies multiple.
             param['multiple'] = True
+        if element.get('optional') is None and as_bool(element.get('multiple')):
+            # Galaxy's SelectToolParameter: "Multiple selects are optional by default".
+            param['optional'] = True
     elif kind == 'hidden':
         param['value'] = element.get('value', '')
     elif kind == 'color':

@@ -131,3 +131,13 @@ def test_collect_through_the_command_line(tmp_path):
                                            'working_dir': str(tmp_path)})
     assert done.returncode == 0, done.stderr
     assert 'poses' in answer['missing']
+
+
+def test_change_format_reaches_into_a_conditional_with_a_dot_as_galaxy_evaluates_it(tmp_path):
+    dotted = TOOL.replace('input="options|out_format"', 'input="options.out_format"')
+    tool = load({'paths': [str(write(tmp_path / 'tool.xml', dotted))]})['tools'][0]
+    write(tmp_path / 'outputs' / 'best', 'x')
+    values = dict(VALUES, options={'selection_mode': 'best', 'out_format': 'pdb'})
+    answer = collect({'tool': tool, 'values': values, 'working_dir': str(tmp_path / 'working'),
+                      'outputs': {'best': {'path': str(tmp_path / 'outputs' / 'best'), 'ext': 'sdf'}}})
+    assert by_name(answer)[('best', None)]['ext'] == 'pdb'

@@ -172,3 +172,15 @@ def test_the_tests(tmp_path):
     assert second['params']['box'] == {'kind': 'center', 'x': 1.5}
     assert second['params']['flex'] is True and second['params']['runs'] == [{'seed': 1}]   # min instances
     assert (second['expect_failure'], second['expect_exit_code']) == (True, 1)
+
+
+def test_a_multiple_select_is_optional_unless_it_says_otherwise(tmp_path):
+    body = '''<tool id="s" name="S" version="1"><command>true</command><inputs>
+      <param name="many" type="select" multiple="true"><option value="a"/><option value="b"/></param>
+      <param name="required_many" type="select" multiple="true" optional="false"><option value="a"/></param>
+      <param name="one" type="select"><option value="a"/></param>
+    </inputs><outputs/></tool>'''
+    params = {p['name']: p for p in load({'paths': [str(write(tmp_path / 's.xml', body))]})['tools'][0]['inputs']}
+    assert params['many']['optional'] is True
+    assert params['required_many']['optional'] is False
+    assert params['one']['optional'] is False
