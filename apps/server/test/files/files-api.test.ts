@@ -303,6 +303,13 @@ describe('file calls', () => {
     const sdfs = await list({ file_type: 'SDF' });
     expect(sdfs).toMatchObject({ total: 2 });
     expect(ids(sdfs)).toEqual([made[3]!.id, made[1]!.id]);
+
+    // _ and % are searched as themselves, on SQLite as on PostgreSQL.
+    const pdb = benchFile('1w1p', 'receptor.pdb');
+    const underscore = await importOk(t, token, listing, 'left_right.pdb', pdb);
+    await importOk(t, token, listing, 'leftxright.pdb', pdb);
+    expect(ids(await list({ query_item: 'left_r' }))).toEqual([underscore.id]);
+    expect(ids(await list({ query_item: 'left%' }))).toEqual([]);
   });
 
   it('hides an entry with disable_entry but keeps the file', async () => {

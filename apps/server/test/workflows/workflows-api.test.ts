@@ -183,6 +183,13 @@ describe('the catalogue', () => {
     expect(dock.editable).toEqual(['exhaustiveness', 'num_modes', 'energy_range', 'seed']);
   });
 
+  it('offers no connected param for editing, data or not (a parameter input feeds Top ligands’ count)', async () => {
+    const screen = expectOk(await request<WorkflowDetails>('GET', '/v1/workflows/screen_and_filter', owner.token));
+    const top = screen.steps.find((s) => s.label === 'Top ligands')!;
+    expect(top.connections.map((c) => c.input)).toEqual(['poses', 'top']);
+    expect(top.editable).toEqual(['tag', 'descending']);
+  });
+
   it('answers Workflow not found for an unknown id', async () => {
     expectFailure(await request('GET', '/v1/workflows/nope', owner.token), 404, 'workflowNotFound');
   });

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { toCount } from '../../db/dialect';
 import type { Database, FileGroupRow, FileRow, NewFileRow } from '../../db/schema';
 
@@ -51,7 +51,9 @@ export class FilesRepository {
       const text = s.query.toLowerCase();
       const asId = /^\d+$/.test(text) ? Number(text) : null;
       q = q.where((eb) => {
-        const byName = eb(eb.fn('lower', ['name']), 'like', `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        // `\` escapes % and _ in both databases: SQLite's LIKE has no escape character unless told.
+        const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        const byName = sql<SqlBool>`lower(${sql.ref('name')}) like ${pattern} escape ${sql.lit('\\')}`;
         return asId === null ? byName : eb.or([byName, eb('id', '=', asId)]);
       });
     }

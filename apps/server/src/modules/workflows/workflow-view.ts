@@ -91,11 +91,12 @@ function applyState(params: ToolParam[], step: ToolStep, prefix: string): ToolPa
 function editableNames(params: ToolParam[], step: ToolStep, prefix: string): string[] {
   return params.flatMap((p) => {
     const key = `${prefix}${p.name}`;
+    if (step.connections[key]) return [];
     switch (p.type) {
       case 'hidden':
         return [];
       case 'data':
-        return step.connections[key] ? [] : [key];
+        return [key];
       case 'conditional':
         return [
           `${key}|${p.test.name}`,
