@@ -18,6 +18,7 @@ await build({
     'rdkit-worker': src('chem/rdkit-worker.ts'),
     'structure-worker': src('chem/structure-worker.ts'),
     'cavity-worker': src('modules/pockets/cavity-worker.ts'),
+    'density-worker': src('modules/density/density-worker.ts'),
   },
   outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,

@@ -1,3 +1,4 @@
+import { densityFeature } from './modules/density/density.feature';
 import { dockingFeature } from './modules/docking/docking.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
@@ -19,4 +20,5 @@ export const FEATURES: readonly ServerFeature[] = [
   quotasFeature,
   toolsFeature,
   viewerFeature,
+  densityFeature,
 ];

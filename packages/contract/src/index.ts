@@ -1,3 +1,4 @@
+export * from './density';
 export * from './docking';
 export * from './enums';
 export * from './envelope';

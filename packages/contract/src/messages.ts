@@ -7,6 +7,7 @@
  * so parallel work on separate modules never edits the same lines.
  */
 import { abuseMessages } from './messages-abuse';
+import { densityMessages } from './messages-density';
 import { dockingMessages } from './messages-docking';
 import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
@@ -206,6 +207,7 @@ export const messages = {
   ...toolMessages,
   ...workflowMessages,
   ...viewerMessages,
+  ...densityMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;
