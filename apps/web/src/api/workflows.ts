@@ -19,8 +19,6 @@ export interface WorkflowJobSubmitted {
   job_id: number;
 }
 
-const path = (id: string) => `/workflows/${encodeURIComponent(id)}`;
-
 /**
  * Workflows (spec §7 "Tools and workflows" and "Jobs", packages/contract/src/workflows.ts); every
  * call answers an envelope. Reads and submissions are silent: their callers word the failure
@@ -29,14 +27,16 @@ const path = (id: string) => `/workflows/${encodeURIComponent(id)}`;
 export const workflowsApi = {
   /** The catalogue grouped by tag; a failure is an empty list (spec §7), so no toast. */
   catalogue: () => api.get<WorkflowCatalogue>('/workflows', undefined, { silent: true }),
-  details: (id: string) => api.get<WorkflowDetails>(path(id), undefined, { silent: true }),
+  details: (id: string) =>
+    api.get<WorkflowDetails>(`/workflows/${encodeURIComponent(id)}`, undefined, { silent: true }),
   byName: (name: string) => api.get<WorkflowDetails>('/workflows/by_name', { name }, { silent: true }),
   /** The workflow as a Galaxy file (.ga JSON or gxformat2 YAML); null data on failure (toast shown). */
-  exportFile: (id: string, format: WorkflowExportFormat) => api.blob(`${path(id)}/export`, { format }),
+  exportFile: (id: string, format: WorkflowExportFormat) =>
+    api.blob(`/workflows/${encodeURIComponent(id)}/export`, { format }),
   /** A .ga or gxformat2 file's text; the server reads and checks it. */
   importFile: (body: WorkflowImportRequest) => api.post<WorkflowItem>('/workflows/import', body, { silent: true }),
   /** Deletes a workflow the caller imported. */
-  remove: (id: string) => api.del<null>(path(id)),
+  remove: (id: string) => api.del<null>(`/workflows/${encodeURIComponent(id)}`),
   submit: (body: WorkflowJobRequestInput) => api.post<WorkflowJobSubmitted>('/jobs/workflow', body, { silent: true }),
   /** Workflow jobs of a project, newest first; a failure is an empty list (spec §7), so no toast. */
   jobs: (projectId: number, page: number, limit: number) =>
