@@ -234,7 +234,7 @@ test('Workflows in Chinese: the menu, the window, and a cancelled invocation in 
   await shot(page, 'workflows/jobs-workflow-stopped-zh-CN');
 });
 
-test('Workflows: not found, opened by name, exported, imported back and deleted', async ({ page, session }) => {
+test('Workflows: not found, opened by name, exported, imported back and deleted, opened from the Tool guide', async ({ page, session }) => {
   if (!session) throw new Error('needs a session');
   const project = await createProjectByApi(page.request, session.token, 'WF missing');
   await page.goto(`/?project=${project.id}&lowGraphics=1&workflow=no_such_workflow`);
@@ -264,6 +264,17 @@ test('Workflows: not found, opened by name, exported, imported back and deleted'
   await expect(toast(page, 'Delete successful.', 'success')).toBeVisible();
   await expect(page).not.toHaveURL(/[?&]workflow=/);
   await expect(page.getByTestId('workflow-window')).toHaveCount(0);
+
+  // The Tool guide lists workflows as cards (wf_ ids, marked, first in their tab); one opens its window.
+  await page.getByTestId('tool-guide-button').click();
+  await page.getByTestId('tool-guide-search').fill('Redock');
+  const card = page.getByTestId('tool-card-wf_redock_validation');
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  await expect(card).toContainText('Workflow');
+  await page.getByTestId('tool-open-wf_redock_validation').click();
+  await expect(page).toHaveURL(/[?&]workflow=redock_validation(&|$)/);
+  await expect(page.getByTestId('workflow-window-name')).toHaveText('Redock with validation');
+  await expect(graphText(page, 'Dock ligands')).toBeVisible();
 });
 
 test('Workflows: a guest gets the no-licence reminder instead of the window', async ({ browser, request }) => {

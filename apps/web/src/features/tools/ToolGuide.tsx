@@ -10,7 +10,7 @@ import { toggleFavourite, useFavourites } from './favourites';
 import { GuideTour } from './GuideTour';
 import { ToolCard } from './ToolCard';
 import { TutorialPanel } from './TutorialPanel';
-import { useToolPanel } from './use-tools';
+import { useGuideItems } from './use-tools';
 import './tools.css';
 
 interface ToolGuideProps {
@@ -28,7 +28,7 @@ interface ToolGuideProps {
 export function ToolGuide({ onOpen, page = false }: ToolGuideProps) {
   const { t } = useTranslation('tools');
   const { message } = App.useApp();
-  const panel = useToolPanel();
+  const panel = useGuideItems();
   const favourites = useFavourites();
   const [query, setQuery] = useState('');
   const [tab, setTab] = useState<string>(ALL_TAB);

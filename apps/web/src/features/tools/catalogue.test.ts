@@ -4,11 +4,13 @@ import {
   categoryTabs,
   displayTags,
   FAV_TAB,
+  fromWorkflowItem,
   type GuideItem,
   itemsOfTab,
   matchesSearch,
   sortItems,
   toolAllowed,
+  workflowIdOf,
 } from './catalogue';
 import { parseFavourites, toggled } from './favourites';
 import { clampPanelHeight, initialPanelHeight } from './panel-size';
@@ -126,5 +128,36 @@ describe('tutorial panel size (spec §9)', () => {
     expect(clampPanelHeight(50, 1000)).toBe(140);
     expect(clampPanelHeight(2000, 1000)).toBe(900);
     expect(clampPanelHeight(500, 1000)).toBe(500);
+  });
+});
+
+describe('workflow cards (spec §3: wf_ ids, marked as workflows)', () => {
+  const workflow = {
+    id: 'docking',
+    name: 'Docking',
+    enabled: true,
+    description: 'prepare, pocket, dock',
+    tags: ['Docking', 'Vina'],
+    runnable: true,
+    missing_tools: [],
+    source: 'builtin' as const,
+  };
+
+  it('is a card with the wf_ prefix, in its first tag’s category, its own id behind it', () => {
+    const card = fromWorkflowItem(workflow);
+    expect(card).toMatchObject({
+      id: 'wf_docking',
+      isWorkflow: true,
+      category: 'Docking',
+      available: true,
+      allowed: true,
+    });
+    expect(workflowIdOf(card)).toBe('docking');
+    expect(sortItems([item('a', 'Alpha'), card]).map((i) => i.id)).toEqual(['wf_docking', 'a']);
+  });
+
+  it('is unavailable naming its missing tools, and not allowed when the policy denies it', () => {
+    const card = fromWorkflowItem({ ...workflow, runnable: false, missing_tools: ['x', 'y'], enabled: false });
+    expect(card).toMatchObject({ available: false, unavailableReason: 'x, y', allowed: false });
   });
 });

@@ -1,11 +1,11 @@
-import type { ToolPanelItem } from '@medx/contract';
+import type { ToolPanelItem, WorkflowItem } from '@medx/contract';
 
 /**
  * The Tools dialog's and the Tool guide's rules, pure (spec §4 Tool card, §5 Tool search and
  * Tag display, §6 Tool access, §9 categories, sorting and tag limits).
  */
 
-/** One card of the guide: a tool of the panel, or (later) a workflow of the catalogue. */
+/** One card of the guide: a tool of the panel, or a workflow of the catalogue. */
 export interface GuideItem {
   id: string;
   name: string;
@@ -33,6 +33,30 @@ export const fromPanelItem = (tool: ToolPanelItem): GuideItem => ({
   unavailableReason: tool.unavailable_reason,
   allowed: tool.allowed,
 });
+
+/** A workflow card's id: the workflow's id with the spec's wf_ prefix (spec §3). */
+export const WORKFLOW_CARD_PREFIX = 'wf_';
+
+/**
+ * A workflow of GET /v1/workflows as a guide card: in the category of its first tag, runnable
+ * when every tool it names is installed (else the missing tools are the reason), allowed by
+ * the caller's workflows policy (`enabled`).
+ */
+export const fromWorkflowItem = (workflow: WorkflowItem): GuideItem => ({
+  id: `${WORKFLOW_CARD_PREFIX}${workflow.id}`,
+  name: workflow.name,
+  version: '',
+  description: workflow.description,
+  category: workflow.tags[0] ?? '',
+  tags: workflow.tags,
+  isWorkflow: true,
+  available: workflow.runnable,
+  unavailableReason: workflow.runnable ? null : workflow.missing_tools.join(', '),
+  allowed: workflow.enabled,
+});
+
+/** The workflow id behind a workflow card. */
+export const workflowIdOf = (item: GuideItem): string => item.id.slice(WORKFLOW_CARD_PREFIX.length);
 
 /** Spec §9, in order. 'Favourites' is the FAV tab; the others are tabs when tools carry them. */
 export const TOOL_CATEGORIES = [

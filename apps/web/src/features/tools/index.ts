@@ -1,5 +1,5 @@
 /** The tools feature's public API for pages and other features (everything else here is private). */
-export type { GuideItem } from './catalogue';
+export { type GuideItem, workflowIdOf } from './catalogue';
 /** The tool form model and its fields, which the workflow wizard's tool steps reuse. */
 export {
   applyBox,

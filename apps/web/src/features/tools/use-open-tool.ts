@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { withTool } from '../../workspace/layout/query-values';
-import type { GuideItem } from './catalogue';
+import { withTool, withWorkflow } from '../../workspace/layout/query-values';
+import { type GuideItem, workflowIdOf } from './catalogue';
 import { toolUi } from './tool-ui';
 
 /**
  * Spec §4 Tool access check, in the workspace: a denied tool opens the no-licence reminder; a
  * permitted one closes the guide and sets ?tool= (removing ?workflow=), which un-hides the tool
- * window. An unavailable tool does nothing (its card and row are disabled). True when opened.
+ * window; a workflow card sets ?workflow= instead (removing ?tool=). An unavailable tool does nothing (its card and row are disabled). True when opened.
  */
 export function useOpenTool(): (item: GuideItem) => boolean {
   const [, setParams] = useSearchParams();
@@ -20,7 +20,9 @@ export function useOpenTool(): (item: GuideItem) => boolean {
       }
       // The workspace page opens the tool window when ?tool= appears (showing it first, before the
       // address changed, would let the page close it again for want of the value).
-      setParams((current) => withTool(current, item.id));
+      setParams((current) =>
+        item.isWorkflow ? withWorkflow(current, workflowIdOf(item)) : withTool(current, item.id),
+      );
       toolUi.closeGuide();
       return true;
     },

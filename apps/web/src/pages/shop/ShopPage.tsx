@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissionsQuery } from '../../api/permissions';
 import { getProjectId, getStoredUserId } from '../../api/session';
-import { type GuideItem, NoLicenceModal, ToolGuide, toolUi } from '../../features/tools';
+import { type GuideItem, NoLicenceModal, ToolGuide, toolUi, workflowIdOf } from '../../features/tools';
 
 /**
  * Apps (/shop, spec §2): the Tool guide full-page (docs/decisions.md "Tools in the web"). A tool
@@ -30,7 +30,8 @@ export function ShopPage() {
       navigate('/project');
       return;
     }
-    navigate(`/?${new URLSearchParams({ project: projectId, tool: item.id })}`);
+    const opens: [string, string] = item.isWorkflow ? ['workflow', workflowIdOf(item)] : ['tool', item.id];
+    navigate(`/?${new URLSearchParams([['project', projectId], opens])}`);
   };
 
   const register = () => {
