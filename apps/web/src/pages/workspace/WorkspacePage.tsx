@@ -66,12 +66,7 @@ function useQueryValues() {
     const before = previous.current;
     previous.current = openSlot;
     if (before !== openSlot && (before === 'tool' || before === 'workflow')) {
-      // From the address as it is now, not this render's copy: the slot changes at once while a
-      // navigation started in the same click (Show on a docking job: jobType, jobId) may not have
-      // reached this render yet, and the stale copy would write it away.
-      setParams(() => paramsAfterSlotChange(new URLSearchParams(window.location.search), before, openSlot), {
-        replace: true,
-      });
+      setParams((current) => paramsAfterSlotChange(current, before, openSlot), { replace: true });
     }
   }, [openSlot, setParams]);
 }
