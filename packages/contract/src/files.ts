@@ -3,6 +3,9 @@ import { idParam, limitField, pageField, requiredString } from './fields';
 import { LIMITS } from './limits';
 
 /** file_type values (spec §3). */
+/** Text datatypes Galaxy tools write (docs/decisions.md "Tools"): readable in the text viewer. */
+const GALAXY_TEXT_TYPES = ['TABULAR', 'TSV', 'FASTA', 'PQR', 'HMM3', 'STOCKHOLM', 'CLUSTAL', 'NEEDLE', 'ALN'] as const;
+
 export const FILE_TYPES = [
   'PDB',
   'PDBQT',
@@ -37,16 +40,7 @@ export const FILE_TYPES = [
   'ICO',
   'TIFF',
   'TIF',
-  // Text datatypes Galaxy tools write (docs/decisions.md "Tools"): readable in the text viewer.
-  'TABULAR',
-  'TSV',
-  'FASTA',
-  'PQR',
-  'HMM3',
-  'STOCKHOLM',
-  'CLUSTAL',
-  'NEEDLE',
-  'ALN',
+  ...GALAXY_TEXT_TYPES,
 ] as const;
 export const FileType = z.enum(FILE_TYPES);
 export type FileType = z.infer<typeof FileType>;
@@ -72,15 +66,7 @@ export const EDITABLE_TYPES: readonly FileType[] = [
   'BCIF',
   'NDX',
   'CSV',
-  'TABULAR',
-  'TSV',
-  'FASTA',
-  'PQR',
-  'HMM3',
-  'STOCKHOLM',
-  'CLUSTAL',
-  'NEEDLE',
-  'ALN',
+  ...GALAXY_TEXT_TYPES,
 ];
 
 /** Extensions the Import Structure dialog accepts (spec §5). */

@@ -1,26 +1,20 @@
-import type { ProjectFile, ToolDataParam, ToolDetails, ToolParam } from '@medx/contract';
-import { POCKET_DEFAULTS } from '@medx/contract';
+import type { ProjectFile, ToolDataParam, ToolDetails } from '@medx/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Empty, Form, Input, Space, Steps, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolsApi } from '../../api/tools';
-import { useViewerPlugin } from '../../viewer/ViewerProvider';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { jobsKey } from '../jobs';
 import {
-  applyBox,
   type ChosenFiles,
   dataFileIds,
   expandJobs,
   type FormValue,
   type FormValues,
   flattenInputs,
-  formatResidues,
-  getAt,
   initialValues,
   jobCount,
-  selectionBox,
   setAt,
   type ToolInputValue,
   type ValuePath,
@@ -28,13 +22,11 @@ import {
 } from './form-model';
 import { type FieldsContextValue, ParamFields } from './ParamFields';
 import { formatsText, ToolFilePicker } from './ToolFilePicker';
+import { useFillFromViewer } from './use-fill-from-viewer';
 
 /** Room left in the job name for the `_<n>` of several jobs (the API takes 100 characters). */
 const JOB_NAME_MAX = 90;
 const SETTINGS = '__settings';
-
-const isRecord = (value: unknown): value is FormValues =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The tool wizard (spec §4): one step per top-level data input, then the settings (every other
@@ -47,7 +39,6 @@ export function ToolWizard({ tool }: { tool: ToolDetails }) {
   const { t } = useTranslation('tools');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const plugin = useViewerPlugin();
   const { project, readOnly } = useWorkspace();
   const settingsParams = useMemo(() => tool.inputs.filter((param) => param.type !== 'data'), [tool.inputs]);
   const dataParams = tool.data;
@@ -78,35 +69,7 @@ export function ToolWizard({ tool }: { tool: ToolDetails }) {
     [],
   );
 
-  const fillFromViewer = useCallback(
-    async (param: ToolParam, levelParams: readonly ToolParam[], levelPath: ValuePath) => {
-      if (!plugin) {
-        message.warning(t('viewer.noViewer'));
-        return;
-      }
-      // Mol* code loads with the viewer's chunk, not with the wizard.
-      const { readViewerSelection } = await import('../../viewer/viewer-selection-molstar');
-      const selection = readViewerSelection(plugin);
-      if (selection.atoms.length === 0) {
-        message.warning(t('toolbar:messages.noSelection'));
-        return;
-      }
-      if (param.viewer === 'box' || param.viewer === 'docking_box') {
-        const box = selectionBox(selection.positions, POCKET_DEFAULTS.padding);
-        if (!box) return;
-        setValues((tree) => {
-          const level = levelPath.length === 0 ? tree : getAt(tree, levelPath);
-          return setAt(tree, levelPath, applyBox(levelParams, isRecord(level) ? level : {}, param, box));
-        });
-      } else if (param.viewer === 'atom') {
-        setValue([...levelPath, param.name], [...new Set(selection.atoms)].join(' '));
-      } else {
-        setValue([...levelPath, param.name], formatResidues(selection.residues));
-      }
-      message.success(t('viewer.filled'));
-    },
-    [plugin, message, t, setValue],
-  );
+  const fillFromViewer = useFillFromViewer(setValues);
 
   const fields: FieldsContextValue = {
     projectId: project.id,

@@ -85,7 +85,7 @@ export function switchConditional(param: ToolConditionalParam, testValue: string
   return conditionalValues(param, testValue);
 }
 
-const isRecord = (value: unknown): value is FormValues =>
+export const isRecord = (value: unknown): value is FormValues =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export function getAt(values: FormValues, path: ValuePath): FormValue | undefined {

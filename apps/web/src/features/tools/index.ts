@@ -22,3 +22,4 @@ export { type FieldsContextValue, ParamFields } from './ParamFields';
 export { ToolFilePicker } from './ToolFilePicker';
 export { ToolGuide } from './ToolGuide';
 export { toolUi } from './tool-ui';
+export { useFillFromViewer } from './use-fill-from-viewer';

@@ -1,5 +1,4 @@
-import type { ProjectFile, ToolParam, WorkflowDetails, WorkflowStepView } from '@medx/contract';
-import { POCKET_DEFAULTS } from '@medx/contract';
+import type { ProjectFile, WorkflowDetails, WorkflowStepView } from '@medx/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -19,24 +18,20 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolsApi } from '../../api/tools';
 import { workflowsApi } from '../../api/workflows';
-import { useViewerPlugin } from '../../viewer/ViewerProvider';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { jobsKey } from '../jobs';
 import {
-  applyBox,
   dataFileIds,
   type FieldsContextValue,
   type FormValue,
   type FormValues,
   flattenInputs,
-  formatResidues,
-  getAt,
   initialValues,
   ParamFields,
-  selectionBox,
   setAt,
   ToolFilePicker,
   type ToolInputValue,
+  useFillFromViewer,
   type ValuePath,
   validateValues,
 } from '../tools';
@@ -57,9 +52,6 @@ import {
 /** POST /v1/jobs/workflow takes a job name of 100 characters at most. */
 const JOB_NAME_MAX = 100;
 
-const isRecord = (value: unknown): value is FormValues =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 const initialInputs = (steps: readonly WorkflowStepView[]): Record<number, InputValue> =>
   Object.fromEntries(steps.filter((step) => step.input).map((step) => [step.step_id, initialInputValue(step)]));
 
@@ -78,7 +70,6 @@ export function WorkflowWizard({ workflow }: { workflow: WorkflowDetails }) {
   const { t } = useTranslation('workflows');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const plugin = useViewerPlugin();
   const { project, readOnly } = useWorkspace();
   const steps = useMemo(() => wizardSteps(workflow.steps), [workflow.steps]);
   const skipped = useMemo(() => skippedSteps(workflow.steps), [workflow.steps]);
@@ -113,38 +104,14 @@ export function WorkflowWizard({ workflow }: { workflow: WorkflowDetails }) {
     [stepId],
   );
 
-  const fillFromViewer = useCallback(
-    async (param: ToolParam, levelParams: readonly ToolParam[], levelPath: ValuePath) => {
+  const updateStep = useCallback(
+    (change: (values: FormValues) => FormValues) => {
       if (stepId === undefined) return;
-      if (!plugin) {
-        message.warning(t('tools:viewer.noViewer'));
-        return;
-      }
-      // Mol* code loads with the viewer's chunk, not with the wizard.
-      const { readViewerSelection } = await import('../../viewer/viewer-selection-molstar');
-      const selection = readViewerSelection(plugin);
-      if (selection.atoms.length === 0) {
-        message.warning(t('toolbar:messages.noSelection'));
-        return;
-      }
-      if (param.viewer === 'box' || param.viewer === 'docking_box') {
-        const box = selectionBox(selection.positions, POCKET_DEFAULTS.padding);
-        if (!box) return;
-        setParams((all) => {
-          const tree = all[stepId] ?? {};
-          const level = levelPath.length === 0 ? tree : getAt(tree, levelPath);
-          const next = setAt(tree, levelPath, applyBox(levelParams, isRecord(level) ? level : {}, param, box));
-          return { ...all, [stepId]: next };
-        });
-      } else if (param.viewer === 'atom') {
-        setValue([...levelPath, param.name], [...new Set(selection.atoms)].join(' '));
-      } else {
-        setValue([...levelPath, param.name], formatResidues(selection.residues));
-      }
-      message.success(t('tools:viewer.filled'));
+      setParams((all) => ({ ...all, [stepId]: change(all[stepId] ?? {}) }));
     },
-    [plugin, message, t, setValue, stepId],
+    [stepId],
   );
+  const fillFromViewer = useFillFromViewer(updateStep);
 
   const fields: FieldsContextValue = {
     projectId: project.id,
