@@ -77,11 +77,11 @@ module.exports = {
     {
       name: 'server-features-stay-apart',
       comment:
-        'Server features (preparation, pockets, docking, workflows, viewer) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
+        'Server features (preparation, pockets, docking, workflows, viewer, density) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer)/' },
+      from: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density)/' },
       to: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density)/',
         pathNot: '^apps/server/src/modules/$1/',
       },
     },
@@ -90,7 +90,7 @@ module.exports = {
       comment: 'The platform modules (users, projects, files, jobs) know no feature built on them.',
       severity: 'error',
       from: { path: '^apps/server/src/modules/(users|projects|files|jobs)/' },
-      to: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|tools)/' },
+      to: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|tools)/' },
     },
     {
       name: 'no-test-code-in-production',
