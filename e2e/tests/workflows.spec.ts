@@ -234,7 +234,10 @@ test('Workflows in Chinese: the menu, the window, and a cancelled invocation in 
   await shot(page, 'workflows/jobs-workflow-stopped-zh-CN');
 });
 
-test('Workflows: not found, opened by name, exported, imported back and deleted, opened from the Tool guide', async ({ page, session }) => {
+test('Workflows: not found, opened by name, exported, imported back and deleted, opened from the Tool guide', async ({
+  page,
+  session,
+}) => {
   if (!session) throw new Error('needs a session');
   const project = await createProjectByApi(page.request, session.token, 'WF missing');
   await page.goto(`/?project=${project.id}&lowGraphics=1&workflow=no_such_workflow`);

@@ -18,7 +18,7 @@ import type { ObjectStorage } from '../../storage/object-storage';
 import type { FilesRepository } from '../files/files.repository';
 import type { JobsService } from '../jobs/jobs.service';
 import type { GalaxyParam } from '../tools/galaxy-model';
-import type { StepTool, StepToolRegistry } from '../tools/step-tools';
+import type { StepToolRegistry } from '../tools/step-tools';
 import { outputFileName } from '../tools/tool.executor';
 import { buildValues, type Flat } from '../tools/tool-form';
 import { topologicalOrder } from './workflow-check';
