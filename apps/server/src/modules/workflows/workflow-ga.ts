@@ -241,7 +241,16 @@ const DEFAULT_INPUT_NAMES = new Set([
   'input dataset list',
 ]);
 
-function parseStateText(raw: unknown, step: string): JsonObject {
+/**
+ * A step's tool state, given as a JSON text (.ga, and gxformat2's `tool_state`) or already
+ * as a mapping (gxformat2's `state`); absent or empty is no state. `notObject` words the
+ * refusal of anything else in the file's own terms.
+ */
+export function parseToolState(
+  raw: unknown,
+  step: string,
+  notObject = 'the tool_state is not a JSON object',
+): JsonObject {
   if (raw === undefined || raw === null || raw === '') return {};
   let value: unknown = raw;
   if (typeof raw === 'string') {
@@ -251,7 +260,7 @@ function parseStateText(raw: unknown, step: string): JsonObject {
       throw new WorkflowFormatError(`the tool_state is not valid JSON: ${errorText(error)}`, step);
     }
   }
-  if (!isObject(value)) throw new WorkflowFormatError('the tool_state is not a JSON object', step);
+  if (!isObject(value)) throw new WorkflowFormatError(notObject, step);
   return value;
 }
 
@@ -495,13 +504,13 @@ export function modelFromGa(doc: unknown): WorkflowModel {
       throw new WorkflowFormatError('steps run on a condition ("when") are not supported', name);
     }
     if (INPUT_TYPES.has(type)) {
-      const state = parseStateText(raw.tool_state, name);
+      const state = parseToolState(raw.tool_state, name);
       const display = inputDisplayName(raw, state);
       if (display) displayNames.set(index, display);
       return inputStep(base, type as InputStep['type'], state);
     }
     if (type !== 'tool') throw new WorkflowFormatError(`the step type "${type}" is not supported`, name);
-    const { step } = toolStepFromState(base, raw.tool_id, raw.tool_version, parseStateText(raw.tool_state, name), true);
+    const { step } = toolStepFromState(base, raw.tool_id, raw.tool_version, parseToolState(raw.tool_state, name), true);
     step.connections = readConnections(raw.input_connections, step, indexOfId);
     readPostJobActions(raw.post_job_actions, step);
     readWorkflowOutputs(raw.workflow_outputs, step);

@@ -22,6 +22,7 @@ import {
   type JsonObject,
   nestToolState,
   optionalString,
+  parseToolState,
   readCreator,
   readPosition,
   readPostJobActions,
@@ -190,20 +191,6 @@ function readStepOut(raw: unknown, step: ToolStep): void {
   }
 }
 
-function parseToolState(raw: unknown, name: string): JsonObject {
-  if (raw === undefined || raw === null) return {};
-  let value: unknown = raw;
-  if (typeof raw === 'string') {
-    try {
-      value = JSON.parse(raw);
-    } catch (error) {
-      throw new WorkflowFormatError(`the tool_state is not valid JSON: ${errorText(error)}`, name);
-    }
-  }
-  if (!isObject(value)) throw new WorkflowFormatError('the tool state is not a mapping', name);
-  return value;
-}
-
 interface PendingTool {
   step: ToolStep;
   in: Map<string, { sources: string[]; default?: Json }>;
@@ -233,8 +220,8 @@ function readToolStep(key: string | null, raw: unknown, index: number): PendingT
   }
   // `tool_state` is Galaxy's own (maybe a JSON string, maybe with __current_case__), `state`
   // gxformat2's; a key in both takes the `state` value.
-  const nativeState = parseToolState(entry.tool_state, name);
-  const formatState = parseToolState(entry.state, name);
+  const nativeState = parseToolState(entry.tool_state, name, 'the tool state is not a mapping');
+  const formatState = parseToolState(entry.state, name, 'the tool state is not a mapping');
   const { step, flat } = toolStepFromState(base, entry.tool_id, entry.tool_version, nativeState, true);
   const fromState = flattenToolState(formatState, name);
   Object.assign(step.state, fromState.state);
