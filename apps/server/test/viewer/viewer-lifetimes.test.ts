@@ -4,6 +4,7 @@ import { ViewerRepository } from '../../src/modules/viewer/viewer.repository';
 import { ViewerSweep } from '../../src/modules/viewer/viewer-sweep';
 import { countRows, DAY, expectFailure } from '../support/helpers';
 import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
+import { waitUntil } from '../support/wait';
 import {
   asEnvelope,
   molx,
@@ -77,10 +78,11 @@ describe('lifetimes', () => {
     expect(await countRows(t, 'viewer_sessions')).toBe(1);
     expect(await viewerObjects(t, project)).toHaveLength(2);
     t.app.jobs.runner.start();
-    const deadline = Date.now() + 10_000;
-    while ((await countRows(t, 'viewer_sessions')) > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await waitUntil(
+      () => countRows(t, 'viewer_sessions'),
+      (n) => n === 0,
+      { timeoutMs: 10_000, intervalMs: 50, what: 'the start-up sweep removing the gone project’s session' },
+    );
     expect(await viewerObjects(t, project)).toEqual([]);
     const left = await t.db.kysely
       .selectFrom('viewer_states')
