@@ -52,7 +52,9 @@ const submit = async (type: keyof typeof TEST_JOB_TYPES) =>
 const job = async (id: number) => (await t.request<Job>('GET', `/v1/jobs/${id}`, { token: owner.token })).body.data;
 const until = <T>(read: () => Promise<T> | T, done: (v: T) => boolean) =>
   waitUntil(async () => read(), done, { timeoutMs: 15_000, intervalMs: 25 });
-const folderOf = (id: number) => readdirSync(tmpdir()).filter((n) => n.startsWith(`medx-job-${id}-`));
+// Another test file's server numbers its jobs from 1 too, in the same temporary directory:
+// only this server's folders (its owner tag) are this job's.
+const folderOf = (id: number) => readdirSync(tmpdir()).filter((n) => n.startsWith(`medx-job-${id}-${OWNER_TAG}-`));
 
 describe('a job leaves no working folder, however it ends', () => {
   it.each([
