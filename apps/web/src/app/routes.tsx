@@ -1,7 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { PageFallback } from '../pages/PageFallback';
-import { LazyViewerTestPage } from '../viewer/lazy';
 import { RequireSession } from './RequireSession';
 
 /**
@@ -26,6 +25,10 @@ const LowBrowserPage = lazy(() =>
   import('../pages/low-browser/LowBrowserPage').then((m) => ({ default: m.LowBrowserPage })),
 );
 const DocsPage = lazy(() => import('../pages/docs/DocsPage').then((m) => ({ default: m.DocsPage })));
+/** Dev-only page (/viewer-test?file=<id>): the viewer full-size with one project file loaded. */
+const LazyViewerTestPage = lazy(() =>
+  import('../pages/viewer-test/ViewerTestRoute').then((m) => ({ default: m.ViewerTestRoute })),
+);
 const NotFoundPage = lazy(() => import('../pages/not-found/NotFoundPage').then((m) => ({ default: m.NotFoundPage })));
 
 export const ROUTES = {

@@ -9,6 +9,10 @@ import { structureViewerFeature } from './structure-viewer/feature';
 import { toolsFeature } from './tools/feature';
 import { tourFeature } from './tour/feature';
 import { transMolFeature } from './transmol/feature';
+import { viewerDensityFeature } from './viewer-density/feature';
+import { viewerInteractionsFeature } from './viewer-interactions/feature';
+import { viewerPresetsFeature } from './viewer-presets/feature';
+import { viewerStatesFeature } from './viewer-states/feature';
 import { workflowsFeature } from './workflows/feature';
 
 /**
@@ -28,4 +32,8 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeature[] = [
   toolsFeature,
   workflowsFeature,
   transMolFeature,
+  viewerInteractionsFeature,
+  viewerStatesFeature,
+  viewerDensityFeature,
+  viewerPresetsFeature,
 ];

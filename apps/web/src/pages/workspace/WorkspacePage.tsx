@@ -9,6 +9,7 @@ import { projectsApi } from '../../api/projects';
 import { STORAGE_KEYS, setProjectId } from '../../api/session';
 import { WORKSPACE_FEATURES } from '../../features';
 import { HeaderSlot } from '../../lib/header-slot';
+import { ToolbarItemsContext } from '../../viewer/toolbar/toolbar-extensions';
 import { ViewerProvider } from '../../viewer/ViewerProvider';
 import { toEntryRows } from '../../workspace/entry-rows';
 import { WorkspaceHeader } from '../../workspace/header/WorkspaceHeader';
@@ -18,7 +19,7 @@ import { getLayoutState, layoutActions, openSlotWindow, useLayoutState } from '.
 import { normaliseToolParams, paramsAfterSlotChange, slotWindowFromQuery } from '../../workspace/layout/query-values';
 import { WorkspaceLayout } from '../../workspace/layout/WorkspaceLayout';
 import { WorkspaceMounts } from '../../workspace/layout/WorkspaceMounts';
-import { registerFeatures } from '../../workspace/registry/registry';
+import { registerFeatures, viewerToolbarItems } from '../../workspace/registry/registry';
 import { useFillHeight } from '../../workspace/use-fill-height';
 import { FileViewerProvider } from '../../workspace/viewers/FileViewerHost';
 import { type WorkspaceEntries, type WorkspaceProject, WorkspaceProvider } from '../../workspace/workspace-context';
@@ -26,6 +27,7 @@ import '../../workspace/workspace.css';
 
 // The workspace reads what the features register (windows, menu entries, header tools, mounts).
 registerFeatures(WORKSPACE_FEATURES);
+const TOOLBAR_ITEMS = viewerToolbarItems(WORKSPACE_FEATURES);
 
 export const projectKey = (id: string) => ['projects', 'detail', id] as const;
 
@@ -146,31 +148,33 @@ function Workspace({ project, entries, name, area, height }: WorkspaceProps) {
       {/* One viewer for the workspace: Med View attaches its plugin; the Entry List, the Structure
           and Sequence Viewer windows and the toolbar read and drive it. */}
       <ViewerProvider>
-        <FileViewerProvider>
-          <div className="medx-workspace medx-workspace-tiled" ref={area} style={{ height }} data-testid="workspace">
-            <div className="medx-workspace-bar">
-              <Typography.Text type="secondary">{t('projectLabel')}</Typography.Text>
-              <Typography.Text strong ellipsis data-testid="workspace-project-name">
-                {name}
-              </Typography.Text>
-              <span className="medx-workspace-bar-fill" />
-              <Button
-                size="small"
-                type="text"
-                icon={<ReloadOutlined />}
-                onClick={layoutActions.reset}
-                data-testid="reset-layout"
-              >
-                {t('resetLayout')}
-              </Button>
-              <FullscreenToggle />
+        <ToolbarItemsContext.Provider value={TOOLBAR_ITEMS}>
+          <FileViewerProvider>
+            <div className="medx-workspace medx-workspace-tiled" ref={area} style={{ height }} data-testid="workspace">
+              <div className="medx-workspace-bar">
+                <Typography.Text type="secondary">{t('projectLabel')}</Typography.Text>
+                <Typography.Text strong ellipsis data-testid="workspace-project-name">
+                  {name}
+                </Typography.Text>
+                <span className="medx-workspace-bar-fill" />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<ReloadOutlined />}
+                  onClick={layoutActions.reset}
+                  data-testid="reset-layout"
+                >
+                  {t('resetLayout')}
+                </Button>
+                <FullscreenToggle />
+              </div>
+              <div className="medx-workspace-layout">
+                <WorkspaceLayout />
+              </div>
             </div>
-            <div className="medx-workspace-layout">
-              <WorkspaceLayout />
-            </div>
-          </div>
-          <WorkspaceMounts />
-        </FileViewerProvider>
+            <WorkspaceMounts />
+          </FileViewerProvider>
+        </ToolbarItemsContext.Provider>
       </ViewerProvider>
     </WorkspaceProvider>
   );

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { ToolbarItem } from '../../viewer/toolbar/toolbar-extensions';
 
 /**
  * What a feature registers with the workspace, the way Mol*'s plugin specs register behaviours:
@@ -81,6 +82,8 @@ export interface WorkspaceFeature {
    * that the address opens, listeners for browser events.
    */
   mounts?: readonly WorkspaceMount[];
+  /** Items of Med View's toolbar (States, CCP4, ...), in every Med View of the app. */
+  viewerToolbar?: readonly ToolbarItem[];
 }
 
 /** Identity with the type checked: `export const dockingFeature = defineFeature({ ... })`. */

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import type { ToolbarItem } from '../../viewer/toolbar/toolbar-extensions';
 import type {
   FunctionMenuEntry,
   HeaderTool,
@@ -37,6 +38,7 @@ export function registerFeatures(features: readonly WorkspaceFeature[]): void {
   const entries = new Set<string>();
   const tools = new Set<string>();
   const mounts = new Set<string>();
+  const toolbarItems = new Set<string>();
   for (const feature of features) {
     for (const win of feature.windows ?? []) {
       check(!windows.has(win.id), `window "${win.id}" of "${feature.id}" is registered twice`);
@@ -59,6 +61,10 @@ export function registerFeatures(features: readonly WorkspaceFeature[]): void {
       check(!mounts.has(mount.id), `mount "${mount.id}" is registered twice`);
       mounts.add(mount.id);
     }
+    for (const item of feature.viewerToolbar ?? []) {
+      check(!toolbarItems.has(item.id), `viewer toolbar item "${item.id}" is registered twice`);
+      toolbarItems.add(item.id);
+    }
   }
   for (const feature of features) {
     for (const entry of feature.functionMenu ?? []) {
@@ -68,6 +74,10 @@ export function registerFeatures(features: readonly WorkspaceFeature[]): void {
   registry = { features, windows };
   version += 1;
 }
+
+/** Every feature's Med View toolbar items (for ToolbarItemsContext). */
+export const viewerToolbarItems = (features: readonly WorkspaceFeature[]): ToolbarItem[] =>
+  features.flatMap((feature) => feature.viewerToolbar ?? []);
 
 /** Changes whenever the registered features change (the layout store re-reads its state then). */
 export const registryVersion = () => version;
