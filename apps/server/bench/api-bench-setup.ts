@@ -26,7 +26,7 @@ const SERVER = join(ROOT, 'apps/server');
 const BUNDLE = join(SERVER, 'dist/main.js');
 
 /** Newest modification time of the files under `dir` (0 when it does not exist). */
-function newest(dir: string): number {
+export function newest(dir: string): number {
   if (!existsSync(dir)) return 0;
   let latest = 0;
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
@@ -195,14 +195,10 @@ export interface Workload {
 const IMATINIB = 'Cc1ccc(NC(=O)c2ccc(CN3CCN(C)CC3)cc2)cc1Nc1nccc(-c2cccnc2)n1 imatinib\n';
 
 /**
- * A registered user (a guest may create only 5 projects) with 12 projects, more than the list's
- * page of 10, and in the first ~20 files: the bundled samples imported in turn (7CNQ first, the
- * docking case), plus one SMILES file. The sign-up code comes from the development outbox, as a
- * self-hosted instance without SMTP gives it. The pocket is the box around 7CNQ's crystal
- * ligand, as the docking tests use.
+ * Signs `email` up (the code from the development outbox, as a self-hosted instance without
+ * SMTP gives it) and keeps the session's token on `api`.
  */
-export async function setUpWorkload(api: Api, outbox: string): Promise<Workload> {
-  const email = 'bench@example.org';
+export async function signUp(api: Api, outbox: string, email: string): Promise<void> {
   await api.call('POST', '/v1/users/send_email_code', { email, purpose: 'sign_up' });
   const sent = readFileSync(outbox, 'utf8')
     .trim()
@@ -210,8 +206,19 @@ export async function setUpWorkload(api: Api, outbox: string): Promise<Workload>
     .map((line) => JSON.parse(line) as { to: string; code: string })
     .findLast((entry) => entry.to === email);
   if (!sent) throw new Error(`no sign-up code for ${email} in ${outbox}`);
-  const signUp = { email, code: sent.code, password: 'bench-secret-1', identity: 'Student', agreement: true };
-  api.token = (await api.call<{ token: string }>('POST', '/v1/users/sign_up', signUp)).token;
+  const body = { email, code: sent.code, password: 'bench-secret-1', identity: 'Student', agreement: true };
+  api.token = (await api.call<{ token: string }>('POST', '/v1/users/sign_up', body)).token;
+}
+
+/**
+ * A registered user (a guest may create only 5 projects) with 12 projects, more than the list's
+ * page of 10, and in the first ~20 files: the bundled samples imported in turn (7CNQ first, the
+ * docking case), plus one SMILES file. The sign-up code comes from the development outbox, as a
+ * self-hosted instance without SMTP gives it. The pocket is the box around 7CNQ's crystal
+ * ligand, as the docking tests use.
+ */
+export async function setUpWorkload(api: Api, outbox: string): Promise<Workload> {
+  await signUp(api, outbox, 'bench@example.org');
   const projectIds: number[] = [];
   for (let i = 1; i <= 12; i++) {
     projectIds.push((await api.call<{ id: number }>('POST', '/v1/projects/new', { project_name: `Bench ${i}` })).id);
