@@ -1,4 +1,5 @@
 import { densityFeature } from './modules/density/density.feature';
+import { depictionFeature } from './modules/depiction/depiction.feature';
 import { dockingFeature } from './modules/docking/docking.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
@@ -21,4 +22,5 @@ export const FEATURES: readonly ServerFeature[] = [
   toolsFeature,
   viewerFeature,
   densityFeature,
+  depictionFeature,
 ];

@@ -1,4 +1,5 @@
 export * from './density';
+export * from './depiction';
 export * from './docking';
 export * from './enums';
 export * from './envelope';

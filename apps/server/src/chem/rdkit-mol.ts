@@ -240,3 +240,25 @@ export async function depiction(smilesOrMolblock: string, width = 300, height = 
     return mol.get_svg(width, height);
   });
 }
+
+/**
+ * Fresh 2D coordinates of a molblock's atoms, in the molblock's order (the 2D interaction
+ * diagram joins them to 3D atoms by index). Hydrogens are kept as given; a graph RDKit cannot
+ * sanitise (bond orders guessed from a PDB, a charge left out) is laid out unsanitised.
+ */
+export async function layout2d(molblock: string): Promise<ParseOutcome<[number, number][]>> {
+  const lay = (mol: Mol): [number, number][] => {
+    mol.set_new_coords();
+    const lines = mol.get_molblock().split('\n');
+    const count = Number.parseInt(lines[3]?.slice(0, 3) ?? '', 10);
+    const coords: [number, number][] = [];
+    for (let i = 0; i < count; i++) {
+      const line = lines[4 + i] ?? '';
+      coords.push([Number.parseFloat(line.slice(0, 10)), Number.parseFloat(line.slice(10, 20))]);
+    }
+    return coords;
+  };
+  const sanitised = await withMol(molblock, lay, { keepHs: true });
+  if (sanitised.value !== null) return sanitised;
+  return withMol(molblock, lay, { keepHs: true, sanitize: false });
+}

@@ -7,6 +7,7 @@ import {
   connectivitySmiles,
   depiction,
   getRDKit,
+  layout2d,
   sameMolecule,
 } from './rdkit-mol';
 
@@ -16,6 +17,7 @@ serveTasks({
   checkSmiles,
   connectivitySmiles,
   depiction,
+  layout2d,
   sameMolecule,
   version: async () => (await getRDKit()).version(),
 });

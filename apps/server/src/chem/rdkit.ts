@@ -89,3 +89,13 @@ export async function depictSvg(smilesOrMolblock: string, width = 300, height = 
   if (outcome.value === null) throw new ChemistryError('invalidInput', outcome.error);
   return outcome.value;
 }
+
+/** 2D coordinates of a molblock's atoms in its order (see rdkit-mol.ts layout2d). */
+export async function layout2dCoords(molblock: string): Promise<[number, number][]> {
+  const outcome = await call<ParseOutcome<[number, number][]>>('layout2d', [molblock], (reason) => ({
+    value: null,
+    error: reason,
+  }));
+  if (outcome.value === null) throw new ChemistryError('invalidInput', outcome.error);
+  return outcome.value;
+}
