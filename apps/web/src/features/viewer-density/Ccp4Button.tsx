@@ -1,9 +1,16 @@
 import { HeatMapOutlined } from '@ant-design/icons';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LaterButton } from '../../viewer/toolbar/buttons';
+import { PanelButton } from '../../viewer/toolbar/buttons';
+import { useToolbar } from '../../viewer/toolbar/toolbar-context';
+import { Ccp4Panel } from './Ccp4Panel';
+import { authorizeApiDownloads } from './lazy-volume';
 
-/** Med View's ccp4 toolbar item: to be built in issue 12 (visibly there, never pretending to work). */
+/** Med View's CCP4 map popover (viewer spec §2): carved electron-density meshes of project maps. */
 export function Ccp4Button() {
   const { t } = useTranslation('toolbar');
-  return <LaterButton id="ccp4" label={t('ccp4')} icon={<HeatMapOutlined />} />;
+  const { plugin } = useToolbar();
+  // Lazy volumes of project files (also those in restored states) download with the session's token.
+  useEffect(() => authorizeApiDownloads(plugin), [plugin]);
+  return <PanelButton id="ccp4" title={t('ccp4')} icon={<HeatMapOutlined />} content={<Ccp4Panel />} />;
 }

@@ -1,0 +1,78 @@
+import type { ProjectFile } from '@medx/contract';
+import type { PluginContext } from 'molstar/lib/mol-plugin/context';
+import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
+import { Task } from 'molstar/lib/mol-task';
+import { Asset } from 'molstar/lib/mol-util/assets';
+import { Color } from 'molstar/lib/mol-util/color';
+import { api } from '../../api/client';
+import { apiPathOf } from '../../viewer/viewer-api';
+import { DEFAULT_COLOR } from './rules';
+
+/**
+ * Volume lazy items (viewer spec §3: url, isBinary, format, entryId, isovalues; §4: loaded,
+ * replaced by real volumes, the lazy entry deleted; §5 'Failed to parse any volume.'). The item is
+ * Mol*'s own LazyVolume cell and Mol*'s Volume section (Structure Tools) loads it: it downloads the
+ * url through the plugin's asset manager, parses it with the format's provider and raises Mol*'s
+ * 'Failed to parse any volume.' itself. Our files need the session's token header, which must not
+ * be written into the item (it goes into saved states): `authorizeApiDownloads` lets the asset
+ * manager fetch addresses of our own API with the API client instead.
+ */
+
+/** Mol*'s binary volume formats by extension; the rest (cube, dx) are text. */
+const VOLUME_FORMATS: Record<string, { format: string; isBinary: boolean }> = {
+  ccp4: { format: 'ccp4', isBinary: true },
+  map: { format: 'ccp4', isBinary: true },
+  mrc: { format: 'ccp4', isBinary: true },
+  dsn6: { format: 'dsn6', isBinary: true },
+  brix: { format: 'dsn6', isBinary: true },
+  dx: { format: 'dx', isBinary: false },
+  dxbin: { format: 'dxbin', isBinary: true },
+  cub: { format: 'cube', isBinary: false },
+  cube: { format: 'cube', isBinary: false },
+};
+
+export function volumeFormatOf(ext: string): { format: string; isBinary: boolean } | null {
+  return VOLUME_FORMATS[ext.trim().toLowerCase()] ?? null;
+}
+
+/** Adds a lazy volume item for a project map (one isosurface at 1 σ, dark gray). */
+export async function addLazyVolume(plugin: PluginContext, file: Pick<ProjectFile, 'name' | 'ext' | 'url'>) {
+  const kind = volumeFormatOf(file.ext);
+  if (!kind) throw new Error(`not a volume: ${file.name}`);
+  authorizeApiDownloads(plugin);
+  await plugin
+    .build()
+    .toRoot()
+    .apply(StateTransforms.Data.LazyVolume, {
+      url: file.url,
+      isBinary: kind.isBinary,
+      format: kind.format,
+      entryId: file.name,
+      isovalues: [{ type: 'relative', value: 1, alpha: 1, color: Color.fromHexStyle(DEFAULT_COLOR), volumeIndex: 0 }],
+    })
+    .commit();
+}
+
+const AUTHORIZED = Symbol('medx-authorized-downloads');
+
+/**
+ * Downloads of addresses under our API (`/v1/...`, same origin) go through the API client (its
+ * token header); the bytes are handed to the asset manager under the asset's own id, so Mol*'s
+ * caching and release stay its own. Other addresses are Mol*'s as before. Idempotent.
+ */
+export function authorizeApiDownloads(plugin: PluginContext): void {
+  const manager = plugin.managers.asset as typeof plugin.managers.asset & { [AUTHORIZED]?: true };
+  if (manager[AUTHORIZED]) return;
+  manager[AUTHORIZED] = true;
+  const resolve = manager.resolve.bind(manager);
+  manager.resolve = ((asset: Asset, type: 'string' | 'binary' | 'zip' | 'json', store = true) => {
+    const path = Asset.isUrl(asset) && !asset.headers && !asset.body ? apiPathOf(asset.url) : null;
+    if (path === null || manager.has(asset)) return resolve(asset, type as 'string', store);
+    return Task.create(`Download ${Asset.isUrl(asset) ? asset.title || asset.url : ''}`, async (ctx) => {
+      const answer = await api.blob(path, undefined, { silent: true });
+      if (!answer.success || !answer.data) throw new Error(answer.msg || `download failed: ${path}`);
+      manager.set(asset, new File([answer.data], 'raw-data'));
+      return resolve(asset, type as 'string', store).runInContext(ctx);
+    });
+  }) as typeof manager.resolve;
+}
