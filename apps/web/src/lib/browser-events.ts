@@ -17,6 +17,11 @@ export interface BrowserEventMap {
   splitSuccess: undefined;
   /** Med View's 2D button: show the 2D viewer (our own event; the 2D editor feature listens). */
   open2dViewer: undefined;
+  /**
+   * Opens Med View's Load Trajectory dialog (the viewer-trajectory feature listens), with a
+   * coordinates or model file already chosen when given (the Entry List's In on an xtc).
+   */
+  openLoadTrajectory: { coordinatesId?: number; modelId?: number };
 }
 
 export type BrowserEventName = keyof BrowserEventMap;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { entryToggleAction, planLoad, removesInsteadOfHiding } from './formats';
+import { entryToggleAction, isCoordinatesFormat, planLoad, removesInsteadOfHiding } from './formats';
 
 describe('planLoad', () => {
   it('sends structure formats of the files API to the trajectory parser', () => {
@@ -23,10 +23,17 @@ describe('planLoad', () => {
     expect(planLoad('ply')).toEqual({ kind: 'provider', provider: 'ply' });
   });
 
+  it('keeps coordinates (xtc, dcd, trr) apart: they need a model file to be shown', () => {
+    expect(planLoad('XTC')).toEqual({ kind: 'coordinates', provider: 'xtc' });
+    expect(planLoad('dcd')).toEqual({ kind: 'coordinates', provider: 'dcd' });
+    expect(planLoad(' trr')).toEqual({ kind: 'coordinates', provider: 'trr' });
+    expect(isCoordinatesFormat('Xtc')).toBe(true);
+    expect(isCoordinatesFormat('gro')).toBe(false);
+    expect(isCoordinatesFormat('nctraj')).toBe(false);
+  });
+
   it('says what it cannot read', () => {
     expect(planLoad('smiles')).toEqual({ kind: 'unsupported', format: 'smiles' });
-    // Coordinates without a topology cannot be shown on their own.
-    expect(planLoad('XTC')).toEqual({ kind: 'unsupported', format: 'xtc' });
     expect(planLoad('')).toEqual({ kind: 'unsupported', format: '' });
   });
 });

@@ -4,12 +4,23 @@ import type { BuiltInTrajectoryFormat } from 'molstar/lib/mol-plugin-state/forma
  * How a file reaches the viewer, from the `format` the files API answers (GET /v1/files/{id}/show_3d):
  * - `trajectory`: Mol*'s trajectory parser, then the 'default' hierarchy preset (structures);
  * - `provider`: one of Mol*'s data-format providers with its own visuals (volumes, PLY meshes);
- * - `unsupported`: nothing in the viewer can read it (SMILES, bare coordinate trajectories).
+ * - `coordinates`: frames without atoms (xtc, dcd, trr), shown only with a model file (spec §3
+ *   "Trajectory load"), through the Load Trajectory dialog; `provider` names Mol*'s parser;
+ * - `unsupported`: nothing in the viewer can read it (SMILES).
  */
 export type LoadPlan =
   | { kind: 'trajectory'; format: BuiltInTrajectoryFormat }
   | { kind: 'provider'; provider: string }
+  | { kind: 'coordinates'; provider: CoordinatesFormat }
   | { kind: 'unsupported'; format: string };
+
+/** Spec §5 "Load Trajectory": the coordinates types accepted, which are also Mol*'s provider names. */
+export const COORDINATES_FORMATS = ['xtc', 'dcd', 'trr'] as const;
+export type CoordinatesFormat = (typeof COORDINATES_FORMATS)[number];
+
+export function isCoordinatesFormat(format: string): format is CoordinatesFormat {
+  return (COORDINATES_FORMATS as readonly string[]).includes(format.trim().toLowerCase());
+}
 
 const TRAJECTORY_FORMATS: Record<string, BuiltInTrajectoryFormat> = {
   mmcif: 'mmcif',
@@ -51,6 +62,7 @@ export function planLoad(format: string): LoadPlan {
   if (trajectory) return { kind: 'trajectory', format: trajectory };
   const provider = PROVIDER_FORMATS[key];
   if (provider) return { kind: 'provider', provider };
+  if (isCoordinatesFormat(key)) return { kind: 'coordinates', provider: key };
   return { kind: 'unsupported', format: key };
 }
 

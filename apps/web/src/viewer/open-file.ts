@@ -1,5 +1,6 @@
 import { toastError } from '../api/ui-bridge';
 import { i18n } from '../i18n';
+import { dispatchBrowserEvent } from '../lib/browser-events';
 import { entryToggleAction, planLoad } from './formats';
 import type { LoadedFile } from './loaded-files';
 import { toLoadRequest, viewerApi } from './viewer-api';
@@ -12,6 +13,11 @@ import { UnsupportedFormatError, type ViewerService } from './viewer-service';
 export async function openProjectFile(viewer: ViewerService, fileId: number): Promise<LoadedFile | null> {
   const answer = await viewerApi.show3d(fileId);
   if (!answer.success) return null; // the client already showed the error
+  if (planLoad(answer.data.format).kind === 'coordinates') {
+    // Spec §3 "Trajectory load": coordinates need their model file, chosen in Load Trajectory.
+    dispatchBrowserEvent('openLoadTrajectory', { coordinatesId: fileId });
+    return null;
+  }
   try {
     return await viewer.loadFile(toLoadRequest(answer.data));
   } catch (error) {
@@ -25,10 +31,17 @@ export async function openProjectFile(viewer: ViewerService, fileId: number): Pr
   }
 }
 
-/** Spec §4, the Entry List's In column: absent → load; shown → hide (PLY: remove); hidden → show. */
+/**
+ * Spec §4, the Entry List's In column: absent → load; shown → hide (PLY: remove); hidden → show.
+ * An absent coordinates file (xtc, dcd, trr) opens the Load Trajectory dialog with it chosen.
+ */
 export async function toggleEntry(viewer: ViewerService, file: { id: number; ext: string }): Promise<void> {
   const loaded = viewer.snapshot().files.find((f) => f.fileId === file.id);
   const action = entryToggleAction(loaded, file.ext);
+  if (action === 'load' && planLoad(file.ext).kind === 'coordinates') {
+    dispatchBrowserEvent('openLoadTrajectory', { coordinatesId: file.id });
+    return;
+  }
   if (action === 'hide') viewer.setVisible(file.id, false);
   else if (action === 'show') viewer.setVisible(file.id, true);
   else if (action === 'remove') await viewer.remove(file.id);
@@ -62,7 +75,11 @@ export async function showImportedFiles(
   options: { showIn3d: boolean; replaceWorkspace: boolean },
 ): Promise<void> {
   if (!options.showIn3d) return;
-  const readable = files.filter((file) => planLoad(file.ext).kind !== 'unsupported');
+  // Coordinates wait for their model (Load Trajectory), like the formats nothing reads.
+  const readable = files.filter((file) => {
+    const kind = planLoad(file.ext).kind;
+    return kind !== 'unsupported' && kind !== 'coordinates';
+  });
   if (readable.length === 0) return;
   if (options.replaceWorkspace) await viewer.clearAll();
   for (const file of readable) await openProjectFile(viewer, file.id);

@@ -35,4 +35,13 @@ describe("Med View's plugin spec", () => {
     const streaming = (spec.config ?? []).find(([item]) => item.key === 'volume-streaming.enabled');
     expect(streaming?.[1]).toBe(false);
   });
+
+  it('opens with the left panel collapsed to its tab strip and the Structure Tools shown', () => {
+    expect(spec.layout?.initial?.regionState).toEqual({
+      left: 'collapsed',
+      top: 'full',
+      right: 'full',
+      bottom: 'full',
+    });
+  });
 });

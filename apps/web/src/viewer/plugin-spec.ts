@@ -93,7 +93,15 @@ export function medViewSpec({ lowGraphics }: MedViewSpecOptions): PluginUISpec {
     ...base,
     actions: localActions(base.actions ?? []),
     behaviors: behaviors(),
-    layout: { initial: { isExpanded: false, showControls: true, controlsDisplay: 'landscape' } },
+    // The left panel starts collapsed to its tab strip: the canvas, not Open Files, fills Med View.
+    layout: {
+      initial: {
+        isExpanded: false,
+        showControls: true,
+        controlsDisplay: 'landscape',
+        regionState: { left: 'collapsed', top: 'full', right: 'full', bottom: 'full' },
+      },
+    },
     components: {
       ...base.components,
       remoteState: 'none',

@@ -13,6 +13,26 @@ export class UnsupportedFormatError extends Error {
 }
 
 /**
+ * Raised when the coordinates' frames do not have as many atoms as the model (spec §4 "Trajectory
+ * load": the coordinates belong to the model they were written from). Mol* itself does not check,
+ * and would draw the first atoms at the wrong places.
+ */
+export class AtomCountMismatchError extends Error {
+  constructor(
+    readonly modelAtoms: number,
+    readonly coordinateAtoms: number,
+  ) {
+    super(`the model has ${modelAtoms} atoms, the coordinates ${coordinateAtoms} per frame`);
+    this.name = 'AtomCountMismatchError';
+  }
+}
+
+/** Tags the cells a file's copy depends on but which are not its root (a trajectory's two data cells). */
+export function partTag(fileId: number): string {
+  return `medx-part-of:${fileId}`;
+}
+
+/**
  * The app's handle on the 3D viewer. Loaded files live in Mol*'s state tree (a tag on each
  * file's data cell); this class only reads them back and publishes a snapshot for React.
  * Only types come from Mol* here, so importing this module does not pull Mol* into a chunk.
@@ -60,6 +80,10 @@ export class ViewerService {
     this.unsubscribe = () => {
       for (const sub of subs) sub.unsubscribe();
     };
+    // Med View opens with its left panel collapsed to the tab strip (plugin-spec.ts); with no tab
+    // chosen, one click on any tab opens it (Mol* would otherwise take the first click on the
+    // preselected Home tab as "collapse").
+    if (plugin.layout.state.regionState.left === 'collapsed') plugin.behaviors.layout.leftPanelTabName.next('none');
     this.refresh();
     const waiting = this.waiting;
     this.waiting = [];
@@ -100,6 +124,8 @@ export class ViewerService {
   loadFile(request: LoadFileRequest, signal?: AbortSignal): Promise<LoadedFile> {
     const plan = planLoad(request.format);
     if (plan.kind === 'unsupported') return Promise.reject(new UnsupportedFormatError(plan.format));
+    // Coordinates alone have no atoms to draw: they load with a model (loadTrajectory).
+    if (plan.kind === 'coordinates') return Promise.reject(new UnsupportedFormatError(plan.provider));
     this.store.startLoading(request.fileId);
     return this.enqueue(async () => {
       try {
@@ -135,6 +161,47 @@ export class ViewerService {
     });
   }
 
+  /**
+   * Spec §3 "Trajectory load": a coordinates file (xtc, dcd, trr) with the model file it belongs
+   * to, as one trajectory (Mol*'s TrajectoryFromModelAndCoordinates). The viewer reports it as the
+   * coordinates file's copy (its In toggle hides, shows and reloads it); the model file's own
+   * copy, if any, is untouched. A model whose atom count differs from the frames' is refused
+   * (AtomCountMismatchError) and nothing stays behind.
+   */
+  loadTrajectory(model: LoadFileRequest, coordinates: LoadFileRequest, signal?: AbortSignal): Promise<LoadedFile> {
+    const modelPlan = planLoad(model.format);
+    if (modelPlan.kind !== 'trajectory') return Promise.reject(new UnsupportedFormatError(model.format));
+    const coordinatesPlan = planLoad(coordinates.format);
+    if (coordinatesPlan.kind !== 'coordinates') return Promise.reject(new UnsupportedFormatError(coordinates.format));
+    const fileId = coordinates.fileId;
+    this.store.startLoading(fileId);
+    return this.enqueue(async () => {
+      try {
+        const [modelData, coordinatesData] = await Promise.all([
+          downloadFileData(model, signal),
+          downloadFileData(coordinates, signal),
+        ]);
+        const plugin = await this.whenReady();
+        await this.removeNow(plugin, fileId);
+        // Mol* stays out of this module's chunk.
+        const { buildTrajectory } = await import('./trajectory-molstar');
+        const mismatch = await buildTrajectory(plugin, {
+          model: { data: modelData, label: model.label, format: modelPlan.format },
+          coordinates: { data: coordinatesData, label: coordinates.label, provider: coordinatesPlan.provider },
+          tags: [fileTag(fileId)],
+          partTags: [partTag(fileId)],
+        });
+        if (mismatch) throw new AtomCountMismatchError(mismatch.modelAtoms, mismatch.coordinateAtoms);
+        this.refresh();
+        const loaded = this.find(fileId);
+        if (!loaded) throw new Error(`file ${fileId} is not in the state tree after loading`);
+        return loaded;
+      } finally {
+        this.store.endLoading(fileId);
+      }
+    });
+  }
+
   /** Hides or shows everything the file put in the state tree. False when it is not loaded. */
   setVisible(fileId: number, visible: boolean): boolean {
     const plugin = this.plugin;
@@ -161,6 +228,7 @@ export class ViewerService {
       if (!plugin) return;
       const builder = plugin.build();
       for (const file of this.loadedFiles(plugin)) builder.delete(file.ref);
+      for (const ref of this.partRefs(plugin, null)) builder.delete(ref);
       await builder.commit();
       this.refresh();
     });
@@ -184,11 +252,26 @@ export class ViewerService {
 
   private async removeNow(plugin: PluginUIContext, fileId: number): Promise<void> {
     const stale = this.loadedFiles(plugin).filter((f) => f.fileId === fileId);
-    if (stale.length === 0) return;
+    const parts = this.partRefs(plugin, fileId);
+    if (stale.length === 0 && parts.length === 0) return;
     const builder = plugin.build();
     for (const file of stale) builder.delete(file.ref);
+    for (const ref of parts) builder.delete(ref);
     await builder.commit();
     this.refresh();
+  }
+
+  /** Refs of the cells tagged as parts of the file's copy (of any file's, for null). */
+  private partRefs(plugin: PluginUIContext, fileId: number | null): string[] {
+    const wanted = fileId === null ? null : partTag(fileId);
+    const refs: string[] = [];
+    for (const cell of plugin.state.data.cells.values()) {
+      const tags = cell.transform.tags ?? [];
+      if (wanted ? tags.includes(wanted) : tags.some((tag) => tag.startsWith('medx-part-of:'))) {
+        refs.push(cell.transform.ref);
+      }
+    }
+    return refs;
   }
 
   private find(fileId: number): LoadedFile | undefined {
