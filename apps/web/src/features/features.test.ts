@@ -65,6 +65,7 @@ describe('the registered workspace features', () => {
       'job-result-dialog',
       'tool-guide',
       'workflow-licence',
+      'viewer-session-sync',
     ]);
   });
 });

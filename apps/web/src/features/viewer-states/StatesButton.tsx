@@ -1,9 +1,10 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { LaterButton } from '../../viewer/toolbar/buttons';
+import { PanelButton } from '../../viewer/toolbar/buttons';
+import { StatesPanel } from './StatesPanel';
 
-/** Med View's states toolbar item: to be built in issue 12 (visibly there, never pretending to work). */
+/** Med View's States toolbar item: the State panel (viewer spec §2, §4 "Snapshots"). */
 export function StatesButton() {
   const { t } = useTranslation('toolbar');
-  return <LaterButton id="states" label={t('states')} icon={<SaveOutlined />} />;
+  return <PanelButton id="states" title={t('states')} icon={<SaveOutlined />} content={<StatesPanel />} />;
 }
