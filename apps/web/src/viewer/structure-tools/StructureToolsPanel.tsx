@@ -5,20 +5,26 @@ import { PluginReactContext } from 'molstar/lib/mol-plugin-ui/base';
 import { CustomStructureControls } from 'molstar/lib/mol-plugin-ui/controls';
 import { StructureComponentControls } from 'molstar/lib/mol-plugin-ui/structure/components';
 import { StructureMeasurementsControls } from 'molstar/lib/mol-plugin-ui/structure/measurements';
-import { StructureQuickStylesControls } from 'molstar/lib/mol-plugin-ui/structure/quick-styles';
 import { StructureSourceControls } from 'molstar/lib/mol-plugin-ui/structure/source';
 import { StructureSuperpositionControls } from 'molstar/lib/mol-plugin-ui/structure/superposition';
 import { VolumeSourceControls, VolumeStreamingControls } from 'molstar/lib/mol-plugin-ui/structure/volume';
 import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setRightPanel } from '../toolbar/toolbar-actions';
+import { MeasurementStyleEntry } from './MeasurementStyle';
+import { QuickStylesSection } from './QuickStylesSection';
 import { type StructureToolsInputs, type StructureToolsSection, visibleSections } from './sections';
 
 const SECTION_VIEWS: Record<StructureToolsSection, () => ReactNode> = {
   structure: () => <StructureSourceControls />,
-  measurements: () => <StructureMeasurementsControls />,
+  measurements: () => (
+    <>
+      <StructureMeasurementsControls />
+      <MeasurementStyleEntry />
+    </>
+  ),
   superposition: () => <StructureSuperpositionControls />,
-  quickStyles: () => <StructureQuickStylesControls />,
+  quickStyles: () => <QuickStylesSection />,
   components: () => <StructureComponentControls />,
   volumeStreaming: () => <VolumeStreamingControls />,
   volume: () => <VolumeSourceControls />,
@@ -27,7 +33,8 @@ const SECTION_VIEWS: Record<StructureToolsSection, () => ReactNode> = {
 
 /**
  * The Structure Tools right panel (viewer spec §2), registered as `components.structureTools`:
- * Mol*'s section components in the spec's order, Superposition only with 2 or more structures,
+ * Mol*'s section components in the spec's order (Quick Styles ours, with the spec's values; the
+ * measurement style dialog's entry under Mol*'s Measurements), Superposition only with 2 or more structures,
  * Volume only with volumes. The close button hides the right region (the toolbar's Presets
  * toggle shows it again).
  */
