@@ -149,8 +149,7 @@ export function Ccp4Panel() {
       const created = await filesApi.create({ name: file.name, project_id: projectId, file_url: uploadId, ext });
       if (!created.success || !created.data) return;
       await loadMaps(projectId);
-      form.setFieldValue('map', created.data.id);
-      form.setFields([{ name: 'map', errors: [] }]);
+      form.setFields([{ name: 'map', value: created.data.id, errors: [] }]);
     } catch (error) {
       console.error(error);
       message.error(t('messages.uploadFailed', { name: file.name }));
@@ -241,51 +240,44 @@ export function Ccp4Panel() {
         requiredMark={false}
         initialValues={{ carve: CARVE.default, color: DEFAULT_COLOR, size: SIZE.default }}
         onFinish={(values) => void build(values)}
+        onValuesChange={(changed: Partial<FormValues>) => {
+          // The residue is checked before the map (spec order), so the map's error is set by hand, and cleared here.
+          if ('map' in changed) form.setFields([{ name: 'map', errors: [] }]);
+        }}
       >
-        <Form.Item label={t('map')} required>
-          <Space.Compact style={{ width: '100%' }}>
-            <Form.Item name="map" noStyle rules={[{ required: true, message: t('messages.selectMap') }]}>
-              <Select
-                data-testid="density-map"
-                aria-label={t('map')}
-                placeholder={t('mapPlaceholder')}
-                options={mapOptions}
-                loading={maps === null}
-                notFoundContent={maps === null ? t('loadingMaps') : t('noMaps')}
-                showSearch={{ optionFilterProp: 'label' }}
-                style={{ flex: 1, minWidth: 0 }}
-              />
-            </Form.Item>
-            <Upload
-              accept=".ccp4,.map,.mrc"
-              showUploadList={false}
-              disabled={!projectId || busy !== null}
-              beforeUpload={(file) => {
-                void upload(file);
-                return false;
-              }}
-            >
-              <Button
-                icon={<UploadOutlined />}
-                loading={busy === 'upload'}
-                disabled={!projectId || busy !== null}
-                aria-label={t('upload')}
-                title={t('upload')}
-                data-testid="density-upload"
-              />
-            </Upload>
-          </Space.Compact>
-          {/* The map field's error is shown here: the inner Form.Item is noStyle. */}
-          <Form.Item noStyle shouldUpdate>
-            {() =>
-              form.getFieldError('map').map((e) => (
-                <Typography.Text key={e} type="danger" style={{ display: 'block' }} data-testid="density-map-error">
-                  {e}
-                </Typography.Text>
-              ))
-            }
+        <div style={{ display: 'flex', gap: 4, alignItems: 'flex-start' }}>
+          <Form.Item name="map" label={t('map')} style={{ flex: 1, minWidth: 0 }}>
+            <Select
+              data-testid="density-map"
+              aria-label={t('map')}
+              placeholder={t('mapPlaceholder')}
+              options={mapOptions}
+              loading={maps === null}
+              notFoundContent={maps === null ? t('loadingMaps') : t('noMaps')}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
           </Form.Item>
-        </Form.Item>
+          {/* Upload sits beside the select, level with it (below the label). */}
+          <Upload
+            accept=".ccp4,.map,.mrc"
+            showUploadList={false}
+            disabled={!projectId || busy !== null}
+            beforeUpload={(file) => {
+              void upload(file);
+              return false;
+            }}
+          >
+            <Button
+              icon={<UploadOutlined />}
+              loading={busy === 'upload'}
+              disabled={!projectId || busy !== null}
+              aria-label={t('upload')}
+              title={t('upload')}
+              data-testid="density-upload"
+              style={{ marginTop: 26 }}
+            />
+          </Upload>
+        </div>
         <Form.Item label={t('residues')}>
           <Typography.Text type={tokens.length ? undefined : 'secondary'} data-testid="density-residues" ellipsis>
             {tokens.length ? tokens.join(' ') : t('noResidues')}

@@ -1,0 +1,177 @@
+// Med View's CCP4 map popover (viewer spec §2, §3 "CCP4 map layer", §5 "CCP4 map dialog",
+// "Electron density needs a selected residue", §8, §9 "CCP4") in headless Chromium on a real
+// structure and its calculated map: 1IA1 (bench) and test/fixtures/density/1ia1_A40-50.ccp4, the
+// density of chain A residues 40-50 (its README). Residues are picked through Mol*'s selection API
+// (support/viewer.ts pickAtom); everything else goes through the popover and Mol*'s own panels.
+
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { createProjectByApi } from '../support/api';
+import { REPO_ROOT } from '../support/env';
+import { importFileByApi } from '../support/files';
+import { expect, test } from '../support/fixtures';
+import { fieldError, pickOption, toast } from '../support/ui';
+import { pickAtom } from '../support/viewer';
+
+test.use({ account: 'registered' });
+
+// biome-ignore lint/suspicious/noExplicitAny: the page's test hook is untyped here.
+type AnyWindow = any;
+
+const STRUCTURE = '/work/shared/bench/1ia1/receptor.pdb';
+const MAP = join(REPO_ROOT, 'apps', 'server', 'test', 'fixtures', 'density', '1ia1_A40-50.ccp4');
+const SHOTS = '/tmp/viewer-density-shots';
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled', caret: 'hide' });
+}
+
+/** Unit and atom index (within the unit) of the first atom of residue chain:seq, read from Mol*'s model. */
+function residueAtom(page: Page, chain: string, seq: number): Promise<[number, number]> {
+  return page.evaluate(
+    ([c, s]) => {
+      const plugin = (window as AnyWindow).medxViewer.current;
+      const structure = plugin.managers.structure.hierarchy.current.structures[0].cell.obj.data;
+      for (let u = 0; u < structure.units.length; u++) {
+        const unit = structure.units[u];
+        if (unit.kind !== 0) continue;
+        const { residues, chains, residueAtomSegments, chainAtomSegments } = unit.model.atomicHierarchy;
+        for (let i = 0; i < unit.elements.length; i++) {
+          const element = unit.elements[i];
+          const chainIndex = chainAtomSegments.index[element];
+          const residueIndex = residueAtomSegments.index[element];
+          if (chains.auth_asym_id.value(chainIndex) === c && residues.auth_seq_id.value(residueIndex) === s)
+            return [u, i];
+        }
+      }
+      throw new Error(`no residue ${c}:${s}`);
+    },
+    [chain, seq] as const,
+  );
+}
+
+function clearSelection(page: Page): Promise<void> {
+  return page.evaluate(() => (window as AnyWindow).medxViewer.current.managers.interactivity.lociSelects.deselectAll());
+}
+
+/** The density layers' wire meshes as Mol* drew them: line segments per layer. */
+function drawnSegments(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    [...(window as AnyWindow).medxViewer.current.state.data.cells.values()]
+      .filter((c: AnyWindow) => c.transform.transformer.id === 'ms-plugin.shape-representation-3d' && c.obj)
+      .map((c: AnyWindow) => (c.obj.data.repr.renderObjects[0]?.values.drawCount?.ref.value ?? 0) / 6),
+  );
+}
+
+function volumeCounts(page: Page): Promise<{ volumes: number; lazy: number }> {
+  return page.evaluate(() => {
+    const current = (window as AnyWindow).medxViewer.current.managers.volume.hierarchy.current;
+    return { volumes: current.volumes.length, lazy: current.lazyVolumes.length };
+  });
+}
+
+async function openViewer(page: Page, fileId: number): Promise<void> {
+  await page.goto(`/viewer-test?file=${fileId}&lowGraphics=1`);
+  await expect(page.getByTestId('viewer-test-status')).toHaveAttribute('data-status', 'loaded', { timeout: 90_000 });
+}
+
+test('CCP4 map: a carved density mesh around a residue, layer colour and size, bad input, lazy volume', async ({
+  page,
+  session,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const token = session?.token ?? '';
+  const project = await createProjectByApi(request, token, 'Density');
+  const structureId = await importFileByApi(token, project.id, STRUCTURE, '1ia1.pdb');
+  await importFileByApi(token, project.id, MAP);
+
+  await openViewer(page, structureId);
+  await page.getByTestId('tb-ccp4').click();
+  const panel = page.getByTestId('density-panel');
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('density-no-layers')).toBeVisible();
+  await expect(page.getByTestId('density-carve').locator('input')).toHaveValue('2');
+
+  // Spec §5: a residue first, then the map.
+  await page.getByTestId('density-build').click();
+  await expect(toast(page, 'Please select a residue', 'warning')).toBeVisible();
+  const [unit, atom] = await residueAtom(page, 'A', 45);
+  await pickAtom(page, 0, unit, atom);
+  await expect(page.getByTestId('density-residues')).toHaveText('A:LYS45');
+  await page.getByTestId('density-build').click();
+  await expect(fieldError(page, 'density-map')).toHaveText('Please select a CCP4 file');
+
+  // The mesh around A:LYS45.
+  await pickOption(page, page.getByTestId('density-map'), '1ia1_A40-50.ccp4');
+  await expect(fieldError(page, 'density-map')).toHaveCount(0);
+  await page.getByTestId('density-name').fill('Lys45 density');
+  await page.getByTestId('density-build').click();
+  await expect(toast(page, /Density mesh shown: \d+ triangles/, 'success')).toBeVisible({ timeout: 60_000 });
+  const layer = page.getByTestId('density-layer');
+  await expect(layer).toHaveCount(1);
+  await expect(layer).toContainText('Lys45 density');
+  await expect(layer).toHaveAttribute('data-color', '#a9a9a9');
+  await expect(layer).toHaveAttribute('data-size', '0.5');
+  await expect.poll(() => drawnSegments(page), { timeout: 30_000 }).toEqual([expect.any(Number)]);
+  expect((await drawnSegments(page))[0]).toBeGreaterThan(50);
+  await screenshot(page, 'mesh-en');
+
+  // The layer's size, through its number box (0.1 to 1).
+  const size = layer.getByRole('spinbutton');
+  await size.fill('0.8');
+  await size.press('Enter');
+  await expect(layer).toHaveAttribute('data-size', '0.8');
+
+  // A residue the map does not cover (51 Å away): the server's reason, the viewer goes on.
+  await clearSelection(page);
+  const [farUnit, farAtom] = await residueAtom(page, 'B', 175);
+  await pickAtom(page, 0, farUnit, farAtom);
+  await expect(page.getByTestId('density-residues')).toHaveText('B:ASP175');
+  await page.getByTestId('density-build').click();
+  await expect(toast(page, 'does not cover the selected residues', 'error')).toBeVisible({ timeout: 60_000 });
+  await expect(layer).toHaveCount(1);
+
+  // The map as a lazy volume: Mol*'s Volume section lists it and loads it on a click.
+  await page.getByTestId('density-volumes').getByRole('button').first().click();
+  await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 0, lazy: 1 });
+  await page.getByTestId('tb-ccp4').click(); // closes the popover
+  await expect(panel).toBeHidden();
+  const tools = page.getByTestId('structure-tools');
+  await expect(tools).toHaveAttribute('data-sections', /volume/);
+  const volumeSection = tools.locator('.msp-control-group-wrapper').filter({ hasText: /^Volume/ });
+  await volumeSection.locator('.msp-flex-row button').first().click();
+  await tools.locator('.msp-action-menu-button', { hasText: 'Load 1ia1_A40-50.ccp4' }).click();
+  await expect.poll(() => volumeCounts(page), { timeout: 60_000 }).toEqual({ volumes: 1, lazy: 0 });
+  await screenshot(page, 'volume-en');
+
+  // Removing the layer leaves the structure.
+  await page.getByTestId('tb-ccp4').click();
+  await page.getByTestId('density-layer-remove').click();
+  await expect(page.getByTestId('density-no-layers')).toBeVisible();
+  await expect.poll(() => drawnSegments(page)).toEqual([]);
+});
+
+test('CCP4 map popover in Chinese: messages and a mesh', async ({ page, session, request }) => {
+  test.setTimeout(240_000);
+  const token = session?.token ?? '';
+  const project = await createProjectByApi(request, token, 'Density zh');
+  const structureId = await importFileByApi(token, project.id, STRUCTURE, '1ia1.pdb');
+  await importFileByApi(token, project.id, MAP);
+  await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
+  await openViewer(page, structureId);
+  await page.getByTestId('tb-ccp4').click();
+  await page.getByTestId('density-build').click();
+  await expect(toast(page, '请选择残基', 'warning')).toBeVisible();
+  const [unit, atom] = await residueAtom(page, 'A', 45);
+  await pickAtom(page, 0, unit, atom);
+  await page.getByTestId('density-build').click();
+  await expect(fieldError(page, 'density-map')).toHaveText('请选择 CCP4 文件');
+  await pickOption(page, page.getByTestId('density-map'), '1ia1_A40-50.ccp4');
+  await page.getByTestId('density-build').click();
+  await expect(toast(page, /已显示电子密度网格/, 'success')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('density-layer')).toHaveCount(1);
+  await screenshot(page, 'mesh-zh-CN');
+});
