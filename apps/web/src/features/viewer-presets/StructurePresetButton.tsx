@@ -1,5 +1,5 @@
 import { DeleteOutlined, SettingOutlined } from '@ant-design/icons';
-import { App, Button, Divider, Empty, Input, Select, Space, Tooltip, Typography } from 'antd';
+import { App, Button, Divider, Input, Select, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PanelButton } from '../../viewer/toolbar/buttons';
@@ -143,12 +143,9 @@ function PresetPanel() {
       <Divider style={{ margin: '4px 0' }} />
       <Typography.Text strong>{t('custom.title')}</Typography.Text>
       {presets.length === 0 ? (
-        <Empty
-          image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={t('custom.empty')}
-          style={{ margin: 0 }}
-          data-testid="preset-empty"
-        />
+        <Typography.Text type="secondary" data-testid="preset-empty">
+          {t('custom.empty')}
+        </Typography.Text>
       ) : (
         <div
           data-testid="preset-list"

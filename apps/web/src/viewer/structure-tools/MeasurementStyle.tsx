@@ -3,7 +3,6 @@ import { PluginCommands } from 'molstar/lib/mol-plugin/commands';
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
 import type { StructureMeasurementCell } from 'molstar/lib/mol-plugin-state/manager/structure/measurement';
 import { PluginReactContext } from 'molstar/lib/mol-plugin-ui/base';
-import { Button } from 'molstar/lib/mol-plugin-ui/controls/common';
 import { angleLabel, dihedralLabel, distanceLabel, lociLabel } from 'molstar/lib/mol-theme/label';
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -331,9 +330,16 @@ export function MeasurementStyleEntry() {
   return (
     <>
       <div className="msp-flex-row" style={{ marginTop: 2 }}>
-        <Button onClick={() => setOpen(true)} disabled={count === 0} title={title} data-testid="measurement-style-open">
+        <button
+          type="button"
+          className="msp-btn msp-btn-block"
+          onClick={() => setOpen(true)}
+          disabled={count === 0}
+          title={title}
+          data-testid="measurement-style-open"
+        >
           {t('measurementStyle.open')}
-        </Button>
+        </button>
       </div>
       {open && <StyleDialog plugin={plugin} open={open} onClose={() => setOpen(false)} />}
     </>

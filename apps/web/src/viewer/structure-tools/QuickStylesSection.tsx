@@ -1,7 +1,6 @@
 import { PostprocessingParams } from 'molstar/lib/mol-canvas3d/passes/postprocessing';
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
 import { PluginReactContext } from 'molstar/lib/mol-plugin-ui/base';
-import { Button } from 'molstar/lib/mol-plugin-ui/controls/common';
 import { Icon, MagicWandSvg } from 'molstar/lib/mol-plugin-ui/controls/icons';
 import { ParamDefinition as PD } from 'molstar/lib/mol-util/param-definition';
 import { useContext, useEffect, useState } from 'react';
@@ -83,30 +82,32 @@ export function QuickStylesSection() {
       data-style={style}
     >
       <div className="msp-transform-header">
-        <Button
-          noOverflow
+        <button
+          type="button"
           onClick={() => setCollapsed(!collapsed)}
-          className="msp-transform-header-brand msp-transform-header-brand-gray"
+          className="msp-btn msp-btn-block msp-no-overflow msp-transform-header-brand msp-transform-header-brand-gray"
           title={t(collapsed ? 'quickStyles.expand' : 'quickStyles.collapse')}
+          aria-expanded={!collapsed}
         >
           <Icon svg={MagicWandSvg} inline />
           {t('quickStyles.title')}
-        </Button>
+        </button>
       </div>
       {!collapsed && (
         <div className="msp-flex-row">
           {QUICK_STYLES.map((s) => (
-            <Button
+            <button
+              type="button"
               key={s}
               onClick={() => void pick(s)}
               disabled={busy}
               title={t(`quickStyles.${s}.hint`)}
               data-testid={`quick-style-${s}`}
               aria-pressed={style === s}
-              className={style === s ? 'msp-control-button-label msp-btn-apply-simple' : undefined}
+              className={`msp-btn msp-btn-block${style === s ? ' msp-btn-apply-simple' : ''}`}
             >
               {t(`quickStyles.${s}.label`)}
-            </Button>
+            </button>
           ))}
         </div>
       )}
