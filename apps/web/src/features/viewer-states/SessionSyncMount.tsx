@@ -30,7 +30,7 @@ export function SessionSyncMount() {
     let stopped = false;
     let sync: SessionSync | null = null;
     const timers: ReturnType<typeof setInterval>[] = [];
-    let status: Pick<StatesProject, 'sync' | 'syncedAt'> = { sync: 'idle', syncedAt: null };
+    let status: Pick<StatesProject, 'sync' | 'syncedAt'> = { sync: 'loading', syncedAt: null };
     const publish = () =>
       publishStatesProject(service, {
         projectId: project.id,
@@ -40,15 +40,9 @@ export function SessionSyncMount() {
       });
     publish();
     const onLeave = () => {
-      if (document.visibilityState === 'hidden') {
-        void sync?.cacheNow().catch(() => undefined);
-        void sync?.sync(true);
-      }
+      if (document.visibilityState === 'hidden') sync?.leave();
     };
-    const onPageHide = () => {
-      void sync?.cacheNow().catch(() => undefined);
-      void sync?.sync(true);
-    };
+    const onPageHide = () => sync?.leave();
 
     void service.whenReady().then(async (plugin) => {
       if (stopped) return;
@@ -109,7 +103,8 @@ export function SessionSyncMount() {
       window.removeEventListener('pagehide', onPageHide);
       for (const timer of timers) clearInterval(timer);
       // Leaving the project inside the app: one last save.
-      void sync?.sync(true).finally(() => sync?.dispose());
+      sync?.leave();
+      sync?.dispose();
       publishStatesProject(service, null);
     };
   }, [service, project.id, readOnly]);

@@ -329,8 +329,8 @@ function SyncLine() {
   if (!project) return null;
   if (project.readOnly)
     return (
-      <Typography.Text type="secondary" data-testid="state-sync" data-sync="read-only">
-        {t('sync.readOnly')}
+      <Typography.Text type="secondary" data-testid="state-sync" data-sync={project.sync} data-read-only="true">
+        {project.sync === 'loading' ? t('sync.loading') : t('sync.readOnly')}
       </Typography.Text>
     );
   return (

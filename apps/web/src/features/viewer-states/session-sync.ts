@@ -101,6 +101,12 @@ export class SessionSync {
     await this.cache(data, this.base);
   }
 
+  /** Leaving the page or the project: the last save (the cache only, for a READ_ONLY member). */
+  leave(): void {
+    if (this.readOnly) void this.cacheNow().catch(() => undefined);
+    else void this.sync(true);
+  }
+
   /** Every 10 minutes, on leaving and on demand: the current view to the server (one at a time). */
   sync(leaving = false): Promise<void> {
     if (!this.loaded || this.readOnly) return Promise.resolve();
@@ -118,9 +124,12 @@ export class SessionSync {
       data = await serializeState(this.plugin, 'molx');
     } catch (error) {
       this.notices.status('failed', null);
-      this.notices.failed(String(error));
+      if (!leaving) this.notices.failed(String(error));
       return;
     }
+    // The cache gets the same bytes first (not awaited: a page being left may not wait), so a
+    // cache and a server copy written from one save never look like a conflict on the next load.
+    void this.cache(data, this.base).catch(() => undefined);
     const put = await viewerStatesApi.sessionPut(
       this.projectId,
       data,
@@ -133,8 +142,6 @@ export class SessionSync {
       this.notices.status('synced', Date.now());
       return;
     }
-    // The cache keeps this tab's view whatever the server said.
-    await this.cache(data, this.base).catch(() => undefined);
     if (put.kind === 'failed') {
       this.notices.status('failed', null);
       if (!leaving) this.notices.failed(put.message);

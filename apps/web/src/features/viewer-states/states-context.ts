@@ -9,8 +9,8 @@ import type { ViewerService } from '../../viewer/viewer-service';
 export interface StatesProject {
   projectId: number;
   readOnly: boolean;
-  /** idle: nothing sent yet; synced: the server has this tab's view; failed: the last sync failed. */
-  sync: 'idle' | 'syncing' | 'synced' | 'failed' | 'conflict';
+  /** loading: the session is being read; idle: loaded, nothing sent yet; synced: the server has this tab's view; failed: the last sync failed. */
+  sync: 'loading' | 'idle' | 'syncing' | 'synced' | 'failed' | 'conflict';
   syncedAt: number | null;
   syncNow: () => Promise<void>;
 }
