@@ -66,6 +66,7 @@ describe('the registered workspace features', () => {
       'tool-guide',
       'workflow-licence',
       'viewer-session-sync',
+      'load-trajectory',
     ]);
   });
 });

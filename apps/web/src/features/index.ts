@@ -13,6 +13,7 @@ import { viewerDensityFeature } from './viewer-density/feature';
 import { viewerInteractionsFeature } from './viewer-interactions/feature';
 import { viewerPresetsFeature } from './viewer-presets/feature';
 import { viewerStatesFeature } from './viewer-states/feature';
+import { viewerTrajectoryFeature } from './viewer-trajectory/feature';
 import { workflowsFeature } from './workflows/feature';
 
 /**
@@ -36,4 +37,5 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeature[] = [
   viewerStatesFeature,
   viewerDensityFeature,
   viewerPresetsFeature,
+  viewerTrajectoryFeature,
 ];
