@@ -1,4 +1,5 @@
 import type { RemoteStateEntry, ViewerSessionSaved, ViewerStateServer } from '@medx/contract';
+import { currentLang } from '../i18n';
 import { API_BASE, api, authHeaders } from './client';
 
 /**
@@ -72,10 +73,13 @@ export const viewerStatesApi = {
   },
 };
 
+/** The state server's refusals in the user's language (Mol*'s protocol itself sends no headers). */
+const lang = () => ({ 'Accept-Language': currentLang() });
+
 /** Mol*'s remote state protocol ({server}/list, /get/{id}, /remove/{id}, POST /set), as its RemoteStateSnapshots speaks it. */
 export const remoteStates = {
   async list(server: string): Promise<RemoteStateEntry[]> {
-    const response = await fetch(`${server}/list`);
+    const response = await fetch(`${server}/list`, { headers: lang() });
     if (!response.ok) throw new Error(await errorText(response));
     const items = (await response.json()) as RemoteStateEntry[];
     if (!Array.isArray(items)) throw new Error('not a list');
@@ -85,12 +89,12 @@ export const remoteStates = {
   removeUrl: (server: string, id: string) => `${server}/remove/${id}`,
   /** The state `{id, name, description, data}` behind a get address. */
   async get(url: string): Promise<{ data: unknown; name?: string }> {
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: lang() });
     if (!response.ok) throw new Error(await errorText(response));
     return (await response.json()) as { data: unknown; name?: string };
   },
   async remove(url: string): Promise<void> {
-    const response = await fetch(url);
+    const response = await fetch(url, { headers: lang() });
     if (!response.ok) throw new Error(await errorText(response));
   },
   async upload(
@@ -105,7 +109,7 @@ export const remoteStates = {
     });
     const response = await fetch(`${server}/set?${query}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      headers: { ...lang(), 'Content-Type': 'application/json; charset=utf-8' },
       body: JSON.stringify(snapshot),
     });
     if (!response.ok) throw new Error(await errorText(response));

@@ -365,7 +365,17 @@ export function StatesPanel() {
   const editingEntry = editing ? entries.find((e) => e.snapshot.id === editing) : undefined;
   return (
     <PluginReactContext.Provider value={plugin}>
-      <div style={{ width: 400, maxWidth: 'calc(100vw - 48px)' }} data-testid="states-panel">
+      <div
+        style={{
+          width: 400,
+          maxWidth: 'calc(100vw - 48px)',
+          // Below the toolbar, the panel scrolls within the window (the saved list itself stops at 600 px).
+          maxHeight: 'calc(100vh - 160px)',
+          overflowY: 'auto',
+          paddingRight: 4,
+        }}
+        data-testid="states-panel"
+      >
         <SyncLine />
         <Divider titlePlacement="start" plain style={{ margin: '8px 0' }}>
           {t('saved')}
