@@ -134,6 +134,19 @@ test('CCP4 map: a carved density mesh around a residue, layer colour and size, b
   await expect(toast(page, 'does not cover the selected residues', 'error')).toBeVisible({ timeout: 60_000 });
   await expect(layer).toHaveCount(1);
 
+  // A "map" that is not one, uploaded through the popover: the server's reason, nothing added.
+  await page
+    .getByTestId('density-panel')
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'not-a-map.ccp4', mimeType: 'application/octet-stream', buffer: Buffer.from('HEADER x\n') });
+  await expect(toast(page, 'is not a valid CCP4/MRC map file', 'error')).toBeVisible({ timeout: 60_000 });
+  await page.getByTestId('density-map').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  await expect(panel).toBeVisible();
+  await expect(layer).toHaveCount(1);
+
   // The map as a lazy volume: Mol*'s Volume section lists it and loads it on a click.
   await page.getByTestId('density-volumes').getByRole('button').first().click();
   await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 0, lazy: 1 });
@@ -141,7 +154,9 @@ test('CCP4 map: a carved density mesh around a residue, layer colour and size, b
   await expect(panel).toBeHidden();
   const tools = page.getByTestId('structure-tools');
   await expect(tools).toHaveAttribute('data-sections', /volume/);
-  const volumeSection = tools.locator('.msp-control-group-wrapper').filter({ hasText: /^Volume/ });
+  const volumeSection = tools
+    .locator('.msp-transform-wrapper')
+    .filter({ has: page.locator('.msp-transform-header', { hasText: /^Volume$/ }) });
   await volumeSection.locator('.msp-flex-row button').first().click();
   await tools.locator('.msp-action-menu-button', { hasText: 'Load 1ia1_A40-50.ccp4' }).click();
   await expect.poll(() => volumeCounts(page), { timeout: 60_000 }).toEqual({ volumes: 1, lazy: 0 });
