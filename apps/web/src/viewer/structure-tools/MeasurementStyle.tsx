@@ -7,6 +7,8 @@ import { angleLabel, dihedralLabel, distanceLabel, lociLabel } from 'molstar/lib
 import { useContext, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  colorNumber,
+  hexColor as hex,
   inStyleBounds,
   type MeasurementStyle,
   STYLE_MAX,
@@ -71,18 +73,6 @@ function measuredValue(plugin: PluginContext, entry: Entry): { value: string; un
   return { value: '', unit: '', label: '' };
 }
 
-function colorNumber(value: unknown, fallback: number): number {
-  if (typeof value === 'number') return value;
-  if (value && typeof value === 'object' && 'toHex' in value) {
-    const hex = (value as { toHex(): string }).toHex().slice(0, 6);
-    const n = Number.parseInt(hex, 16);
-    return Number.isFinite(n) ? n : fallback;
-  }
-  return fallback;
-}
-
-const hex = (n: number) => `#${n.toString(16).padStart(6, '0')}`;
-
 interface FormValues {
   ref: string;
   linesColor: unknown;
@@ -109,23 +99,18 @@ function StyleDialog({ plugin, open, onClose }: { plugin: PluginContext; open: b
     return () => sub.unsubscribe();
   }, [plugin]);
 
-  const fill = (target: Entry | undefined) => {
-    if (!target) return;
+  const valuesOf = (target: Entry | undefined): Partial<FormValues> | undefined => {
+    if (!target) return undefined;
     const params = (target.cell.transform.params ?? {}) as Record<string, unknown>;
     const style = styleFromParams(params, memoryOf(plugin).get(target.ref));
-    form.setFieldsValue({
-      ref: target.ref,
-      ...style,
-      linesColor: hex(style.linesColor),
-      textColor: hex(style.textColor),
-    });
+    return { ref: target.ref, ...style, linesColor: hex(style.linesColor), textColor: hex(style.textColor) };
   };
-
+  const fill = (target: Entry | undefined) => {
+    const values = valuesOf(target);
+    if (values) form.setFieldsValue(values);
+  };
   // Opening shows the newest measurement.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only on opening.
-  useEffect(() => {
-    if (open) fill(list[list.length - 1]);
-  }, [open]);
+  const [initialValues] = useState(() => valuesOf(list[list.length - 1]));
 
   const current = (): Entry | null => {
     const found = entries(plugin).find((e) => e.ref === form.getFieldValue('ref'));
@@ -253,6 +238,7 @@ function StyleDialog({ plugin, open, onClose }: { plugin: PluginContext; open: b
     >
       <Form
         form={form}
+        initialValues={initialValues}
         layout="vertical"
         size="small"
         data-testid="measurement-style-form"

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  colorNumber,
   DEFAULT_SIZE_FACTOR,
   DEFAULT_TEXT_SIZE,
+  hexColor,
   inStyleBounds,
   invalidField,
   type MeasurementStyle,
@@ -79,5 +81,15 @@ describe('measurement style (viewer spec §3, §4, §9)', () => {
       customText: 'HB',
       showValue: true,
     });
+  });
+
+  it('converts colours between Mol*’s numbers and the picker', () => {
+    expect(hexColor(0x90ee90)).toBe('#90ee90');
+    expect(hexColor(0)).toBe('#000000');
+    expect(colorNumber('#90EE90', 1)).toBe(0x90ee90);
+    expect(colorNumber(0x123456, 1)).toBe(0x123456);
+    expect(colorNumber({ toHex: () => 'ff0000ff' }, 1)).toBe(0xff0000);
+    expect(colorNumber('red', 7)).toBe(7);
+    expect(colorNumber(undefined, 7)).toBe(7);
   });
 });

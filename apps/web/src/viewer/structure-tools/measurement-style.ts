@@ -104,3 +104,18 @@ export function styleFromParams(
     ...remembered,
   };
 }
+
+/** A colour of the form (a '#rrggbb' string until the picker changes it, then antd's colour) as Mol*'s number. */
+export function colorNumber(value: unknown, fallback: number): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value)) return Number.parseInt(value.slice(1), 16);
+  if (value && typeof value === 'object' && 'toHex' in value) {
+    const hex = (value as { toHex(): string }).toHex().slice(0, 6);
+    const n = Number.parseInt(hex, 16);
+    return Number.isFinite(n) ? n : fallback;
+  }
+  return fallback;
+}
+
+/** Mol*'s colour number as '#rrggbb' for the colour picker. */
+export const hexColor = (n: number): string => `#${n.toString(16).padStart(6, '0')}`;
