@@ -4,8 +4,7 @@ import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
 import { Task } from 'molstar/lib/mol-task';
 import { Asset } from 'molstar/lib/mol-util/assets';
 import { Color } from 'molstar/lib/mol-util/color';
-import { api } from '../../api/client';
-import { apiPathOf } from '../../viewer/viewer-api';
+import { apiPathOf, downloadFileData } from '../../viewer/viewer-api';
 import { DEFAULT_COLOR } from './rules';
 
 /**
@@ -69,9 +68,10 @@ export function authorizeApiDownloads(plugin: PluginContext): void {
     const path = Asset.isUrl(asset) && !asset.headers && !asset.body ? apiPathOf(asset.url) : null;
     if (path === null || manager.has(asset)) return resolve(asset, type as 'string', store);
     return Task.create(`Download ${Asset.isUrl(asset) ? asset.title || asset.url : ''}`, async (ctx) => {
-      const answer = await api.blob(path, undefined, { silent: true });
-      if (!answer.success || !answer.data) throw new Error(answer.msg || `download failed: ${path}`);
-      manager.set(asset, new File([answer.data], 'raw-data'));
+      // The viewer's own download of project files (the API client, with the session's headers).
+      const url = (asset as Asset.Url).url;
+      const bytes = await downloadFileData({ fileId: 0, url, format: '', isBinary: true, label: '' });
+      manager.set(asset, new File([bytes as Uint8Array<ArrayBuffer>], 'raw-data'));
       return resolve(asset, type as 'string', store).runInContext(ctx);
     });
   }) as typeof manager.resolve;
