@@ -255,6 +255,10 @@ export function Ccp4Panel() {
               loading={maps === null}
               notFoundContent={maps === null ? t('loadingMaps') : t('noMaps')}
               showSearch={{ optionFilterProp: 'label' }}
+              onOpenChange={(open) => {
+                // Maps imported meanwhile (Entry List, jobs) show up on the next opening.
+                if (open && projectId) void loadMaps(projectId);
+              }}
             />
           </Form.Item>
           {/* Upload sits beside the select, level with it (below the label). */}
