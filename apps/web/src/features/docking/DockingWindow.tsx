@@ -115,6 +115,7 @@ export function DockingWindow() {
           <PocketStep
             projectId={project.id}
             protein={protein[0] ?? null}
+            ligands={ligands}
             pocket={state.pocket}
             onChange={(pocket) => setState((s) => ({ ...s, pocket }))}
           />

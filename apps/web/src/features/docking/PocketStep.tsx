@@ -9,6 +9,7 @@ import { useViewerPlugin } from '../../viewer/ViewerProvider';
 import { boundingPocket, isDrawablePocket, resizePocket } from './box-geometry';
 import { DockingFilePicker } from './DockingFilePicker';
 import { useDockingBox } from './use-docking-box';
+import { usePocketScene } from './use-pocket-scene';
 import { formatPocket, parseResidueIds, roundPocket } from './wizard-rules';
 
 /** Ligand files a box can be drawn around: the docking types plus PDB (split crystal ligands). */
@@ -22,6 +23,8 @@ const RESIZE_STEP = 1;
 interface PocketStepProps {
   projectId: number;
   protein: ProjectFile | null;
+  /** The chosen ligands: the first is shown in Med View with the protein. */
+  ligands?: readonly ProjectFile[];
   pocket: DockingPocket;
   onChange: (pocket: DockingPocket) => void;
 }
@@ -294,22 +297,35 @@ function Detected({ projectId, protein, onChange }: Omit<PocketStepProps, 'pocke
 /**
  * The pocket step (spec §3/§5): a box around a chosen ligand, around residues (space-separated
  * ids, the cutoff adds twice itself to each edge), from the detected pockets, around what is
- * selected in Med View, or typed by hand. While the step is shown Med View draws the box.
+ * selected in Med View, or typed by hand. While the step is shown Med View shows the chosen
+ * protein and ligand with the box around them, the camera on the box (usePocketScene).
  */
 export function PocketStep(props: PocketStepProps) {
   const { t } = useTranslation('docking');
-  const { pocket, onChange } = props;
+  const { pocket, onChange: setPocket } = props;
   const box = useDockingBox(pocket);
+  const scene = usePocketScene(props.protein, props.ligands?.[0] ?? null, pocket, box.drawn);
+  // A pocket from a helper (ligand, residues, detection, selection) brings the camera to the box.
+  const onChange = (next: DockingPocket) => {
+    setPocket(next);
+    scene.focus();
+  };
+  const helpers = { ...props, onChange };
   return (
-    <div data-testid="docking-pocket-step" data-box-cells={box.cells} data-box-drawn={box.drawn}>
+    <div
+      data-testid="docking-pocket-step"
+      data-box-cells={box.cells}
+      data-box-drawn={box.drawn}
+      data-scene={scene.state}
+    >
       <Tabs
         size="small"
         // Four routes side by side in the narrow window, without a scrolled tab bar.
         tabBarGutter={16}
         items={[
-          { key: 'ligand', label: t('pocket.tabs.ligand'), children: <AroundLigand {...props} /> },
-          { key: 'residues', label: t('pocket.tabs.residues'), children: <AroundResidues {...props} /> },
-          { key: 'detect', label: t('pocket.tabs.detect'), children: <Detected {...props} /> },
+          { key: 'ligand', label: t('pocket.tabs.ligand'), children: <AroundLigand {...helpers} /> },
+          { key: 'residues', label: t('pocket.tabs.residues'), children: <AroundResidues {...helpers} /> },
+          { key: 'detect', label: t('pocket.tabs.detect'), children: <Detected {...helpers} /> },
           { key: 'selection', label: t('pocket.tabs.selection'), children: <FromSelection onChange={onChange} /> },
         ]}
       />
@@ -317,7 +333,7 @@ export function PocketStep(props: PocketStepProps) {
         {t('pocket.box')}
       </Typography.Title>
       <Form layout="vertical" component="div">
-        <PocketFields pocket={pocket} onChange={onChange} />
+        <PocketFields pocket={pocket} onChange={setPocket} />
       </Form>
       <Typography.Text type="secondary" data-testid="pocket-summary">
         {formatPocket(pocket)}
