@@ -58,6 +58,7 @@ describe('the registered workspace features', () => {
     expect(functionMenuEntries().map((entry) => [entry.id, entry.opens])).toEqual([
       ['docking', 'docking'],
       ['docking-result', 'dockingResult'],
+      ['interaction-diagram', 'interactionDiagram'],
     ]);
     expect(headerTools().map((tool) => tool.id)).toEqual(['tools', 'jobs', 'tour']);
     expect(workspaceMounts().map((mount) => mount.id)).toEqual([
@@ -65,6 +66,7 @@ describe('the registered workspace features', () => {
       'job-result-dialog',
       'tool-guide',
       'workflow-licence',
+      'open-interaction-diagram-on-event',
       'viewer-session-sync',
       'load-trajectory',
     ]);

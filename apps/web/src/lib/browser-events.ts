@@ -22,6 +22,11 @@ export interface BrowserEventMap {
    * coordinates or model file already chosen when given (the Entry List's In on an xtc).
    */
   openLoadTrajectory: { coordinatesId?: number; modelId?: number };
+  /**
+   * Opens the 2D interaction window (the viewer-interactions feature listens) on the ligand of
+   * a file shown in Med View (the Docking Result table's 2D button: the pose file).
+   */
+  openInteractionDiagram: { fileId: number };
 }
 
 export type BrowserEventName = keyof BrowserEventMap;

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { unwrap } from '../../api/client';
 import { dockingApi } from '../../api/docking';
 import { isActiveJob } from '../../api/jobs';
+import { dispatchBrowserEvent } from '../../lib/browser-events';
 import { useOptionalViewer } from '../../viewer/ViewerProvider';
 import { layoutActions } from '../../workspace/layout/layout-store';
 import { useWorkspace } from '../../workspace/workspace-context';
@@ -63,6 +64,13 @@ export function DockingResultWindow() {
     });
     setOpening(null);
     if (!shown) message.error(t('result.open3dFailed'));
+    return shown;
+  };
+
+  /** The pose in Med View (as 3D), then its 2D interaction diagram (viewer-interactions listens). */
+  const open2d = async (row: DockingResultRow) => {
+    if (row.file_id === null || !(await open3d(row))) return;
+    dispatchBrowserEvent('openInteractionDiagram', { fileId: row.file_id });
   };
 
   const columns: TableProps<DockingResultRow>['columns'] = [
@@ -92,20 +100,33 @@ export function DockingResultWindow() {
     {
       key: 'action',
       title: t('result.action'),
-      width: 80,
+      width: 130,
       render: (_v, row) => (
-        <Tooltip title={viewer ? t('result.show3d') : t('result.noViewer')}>
-          <Button
-            size="small"
-            icon={<EyeOutlined />}
-            disabled={!viewer || !canShow3d(row)}
-            loading={opening === rowKey(row)}
-            onClick={() => open3d(row)}
-            data-testid={`docking-3d-${row.rank ?? 'x'}`}
-          >
-            3D
-          </Button>
-        </Tooltip>
+        <Space size={4}>
+          <Tooltip title={viewer ? t('result.show3d') : t('result.noViewer')}>
+            <Button
+              size="small"
+              icon={<EyeOutlined />}
+              disabled={!viewer || !canShow3d(row)}
+              loading={opening === rowKey(row)}
+              onClick={() => open3d(row)}
+              data-testid={`docking-3d-${row.rank ?? 'x'}`}
+            >
+              3D
+            </Button>
+          </Tooltip>
+          <Tooltip title={viewer ? t('interactions:diagram.open') : t('result.noViewer')}>
+            <Button
+              size="small"
+              disabled={!viewer || !canShow3d(row)}
+              onClick={() => void open2d(row)}
+              aria-label={t('interactions:diagram.open')}
+              data-testid={`docking-2d-${row.rank ?? 'x'}`}
+            >
+              2D
+            </Button>
+          </Tooltip>
+        </Space>
       ),
     },
   ];
