@@ -11,6 +11,8 @@ import { useOptionalViewer, useOptionalViewerSnapshot } from '../../viewer/Viewe
 import { InlineRename } from '../../workspace/components/InlineRename';
 import type { EntryRow, FileEntryRow } from '../../workspace/entry-rows';
 import type { EntryAction, MenuLine } from './entry-menu';
+import './entry-list.css';
+import { titleParts } from './title-parts';
 
 /** Spec §9: the Entry List shows every row (page size 9999). */
 export const ENTRY_PAGE_SIZE = 9999;
@@ -89,6 +91,17 @@ function InToggle({ row }: { row: FileEntryRow }) {
   );
 }
 
+/** A title cut in the middle when the column is narrow: the end and the extension stay visible. */
+function EntryTitleText({ title }: { title: string }) {
+  const { head, tail } = titleParts(title);
+  return (
+    <>
+      <span className="medx-entry-title-head">{head}</span>
+      {tail && <span className="medx-entry-title-tail">{tail}</span>}
+    </>
+  );
+}
+
 /** Opens a row's right-click menu from the keyboard: a contextmenu event just under its start. */
 function openMenuAt(element: HTMLElement) {
   const box = element.getBoundingClientRect();
@@ -146,7 +159,8 @@ export function EntryTable(props: EntryTableProps) {
     {
       key: 'index',
       title: t('entryList.row'),
-      width: 52,
+      // Narrow enough for four digits: the Title column gets the room (issue 12.9).
+      width: 40,
       // Row is the file index; groups have none of their own.
       render: (_v, row) => (row.kind === 'file' ? row.index : null),
       className: 'medx-entry-index',
@@ -154,8 +168,9 @@ export function EntryTable(props: EntryTableProps) {
     {
       key: 'in',
       title: t('entryList.in'),
-      width: 48,
+      width: 36,
       align: 'center',
+      className: 'medx-entry-in-cell',
       render: (_v, row) => (row.kind === 'file' ? <InToggle row={row} /> : null),
     },
     {
@@ -202,11 +217,11 @@ export function EntryTable(props: EntryTableProps) {
               </>
             }
             placement="right"
-            mouseEnterDelay={0.6}
+            mouseEnterDelay={0.3}
           >
             <span className="medx-entry-title">
               <FileOutlined />
-              {row.title}
+              <EntryTitleText title={row.title} />
             </span>
           </Tooltip>
         );
@@ -234,7 +249,7 @@ export function EntryTable(props: EntryTableProps) {
         }}
         rowSelection={{
           checkStrictly: true,
-          columnWidth: 32,
+          columnWidth: 28,
           selectedRowKeys: selectedKeys,
           onChange: (keys) => onSelect(keys.map(String)),
           getCheckboxProps: (row) => ({
