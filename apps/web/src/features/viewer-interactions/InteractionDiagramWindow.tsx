@@ -80,7 +80,12 @@ export function InteractionDiagramWindow() {
     }
   }, [request, ligands, plugin]);
 
-  const selected = ligands.find((l) => residueKey(l) === picked) ?? ligands[0] ?? null;
+  // Unless picked: the largest ligand (a pose or drug rather than the glycerols and sulfates of a crystal).
+  const largest = ligands.reduce<(typeof ligands)[number] | null>(
+    (best, l) => (!best || l.atoms > best.atoms ? l : best),
+    null,
+  );
+  const selected = ligands.find((l) => residueKey(l) === picked) ?? largest;
   const selectedKey = selected ? residueKey(selected) : null;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: tick redraws after Med View changed.

@@ -279,16 +279,16 @@ export interface LigandGraph {
   bonds: [number, number, number][];
 }
 
-/** Every ligand of the given structures (spec §9 exclusions), in load order. */
-export function listLigands(inputs: readonly StructureInput[]): ResidueId[] {
+/** Every ligand of the given structures (spec §9 exclusions), in load order, with its atom count. */
+export function listLigands(inputs: readonly StructureInput[]): (ResidueId & { atoms: number })[] {
   const seen = new Set<string>();
-  const out: ResidueId[] = [];
+  const out: (ResidueId & { atoms: number })[] = [];
   for (const input of inputs) {
     for (const r of residuesOf(input)) {
       const key = residueKey(r.id);
       if (r.ligand && !seen.has(key)) {
         seen.add(key);
-        out.push(r.id);
+        out.push({ ...r.id, atoms: r.end - r.start });
       }
     }
   }

@@ -1,0 +1,152 @@
+// Med View's interactions (issue 12 points 1 and 2) against the real Mol* plugin in headless
+// Chromium: a receptor file and a separately loaded ligand file (as a docking pose is shown),
+// the Interaction toggle and its settings, then the 2D interaction window and its exports, in
+// English and in Chinese.
+
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from '@playwright/test';
+import { createProjectByApi } from '../support/api';
+import { waitForSteadyCanvas } from '../support/canvas';
+import { expect, test } from '../support/fixtures';
+import { shot } from '../support/screens';
+import { pickOption } from '../support/ui';
+import { importSampleByApi } from '../support/viewer';
+
+test.use({ account: 'registered' });
+test.setTimeout(300_000);
+
+/** The contacts the settings popover reports ('' while off). */
+async function drawnCount(page: Page): Promise<string> {
+  return (await page.getByTestId('interactions-count').getAttribute('data-count')) ?? '';
+}
+
+async function openSettings(page: Page): Promise<Locator> {
+  const settings = page.getByTestId('interactions-settings');
+  if (!(await settings.isVisible())) await page.getByTestId('tb-interactions-settings').click();
+  await expect(settings).toBeVisible();
+  return settings;
+}
+
+async function showInMedView(page: Page, fileIds: number[]): Promise<void> {
+  for (const id of fileIds) {
+    await page.getByTestId(`entry-in-${id}`).click();
+    await expect(page.getByTestId(`entry-in-${id}`)).toHaveAttribute('data-state', 'shown', { timeout: 60_000 });
+  }
+  await expect(page.getByTestId('med-view-status')).toHaveAttribute('data-structures', String(fileIds.length));
+}
+
+test('interactions between a receptor file and a pose file; the 2D diagram, exported', async ({ page, session }) => {
+  if (!session) throw new Error('needs a session');
+  const project = await createProjectByApi(page.request, session.token, 'Interactions');
+  const files = await importSampleByApi(page.request, session.token, project.id, '1w1p');
+  const receptor = files.find((f) => f.ext === 'pdb');
+  const ligand = files.find((f) => f.ext === 'sdf');
+  if (!receptor || !ligand) throw new Error('the 1w1p sample has a receptor PDB and a ligand SDF');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+
+  await page.goto(`/?project=${project.id}&lowGraphics=1`);
+  await expect(page.getByTestId('med-view')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
+  await showInMedView(page, [receptor.id, ligand.id]);
+
+  // ---- 3D: on, counted ---------------------------------------------------------------------
+  const toggle = page.getByTestId('tb-interactions');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  let settings = await openSettings(page);
+  // The spec's defaults (§3).
+  for (const on of ['hydrogenBonds', 'halogenBonds', 'saltBridge', 'piStacking', 'piCations']) {
+    await expect(settings.getByTestId(`interactions-switch-${on}`).locator('input')).toBeChecked();
+  }
+  for (const off of ['weakHbonds', 'aromaticHBonds', 'metalCoordination', 'ionic']) {
+    await expect(settings.getByTestId(`interactions-switch-${off}`).locator('input')).not.toBeChecked();
+  }
+  await expect(settings.getByTestId('interactions-object-ligandReceptor').locator('input')).toBeChecked();
+  await expect(settings.getByTestId('interactions-count')).toHaveText('Turn interactions on to draw the contacts.');
+  await page.keyboard.press('Escape');
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  settings = await openSettings(page);
+  await expect.poll(() => drawnCount(page), { timeout: 60_000 }).toMatch(/^\d+$/);
+  const all = Number(await drawnCount(page));
+  // Gio (1W1P's ligand) sits in a pocket: H-bonds and hydrophobic contacts with the receptor file.
+  expect(all).toBeGreaterThan(2);
+  await expect(settings.getByTestId('interactions-count')).toHaveText(`${all} contacts drawn`);
+  await waitForSteadyCanvas(page);
+  await shot(page, 'viewer-interactions/on-en');
+
+  // Salt bridge off (Mol*'s hydrophobic contacts): fewer contacts, drawn again after the debounce.
+  await settings.getByTestId('interactions-switch-saltBridge').click();
+  await expect.poll(async () => Number(await drawnCount(page)), { timeout: 30_000 }).toBeLessThan(all);
+  const withoutHydrophobic = Number(await drawnCount(page));
+  expect(withoutHydrophobic).toBeGreaterThan(0);
+  // Intra-ligand: only contacts between ligands (the pose, the crystal's glycerols and sulfates): far fewer.
+  await settings.getByTestId('interactions-object-intraLigand').click();
+  await expect.poll(async () => Number(await drawnCount(page)), { timeout: 30_000 }).toBeLessThan(withoutHydrophobic);
+  // Back to the defaults: the first count again.
+  await settings.getByTestId('interactions-object-ligandReceptor').click();
+  await settings.getByTestId('interactions-switch-saltBridge').click();
+  await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBe(String(all));
+  await page.keyboard.press('Escape');
+
+  // ---- 2D: the same contacts, drawn and exported ---------------------------------------------
+  await page.getByTestId('function-menu').click();
+  await page.getByTestId('function-interaction-diagram').click();
+  const window2d = page.getByTestId('interaction-diagram-window');
+  await expect(window2d).toBeVisible();
+  const summary = window2d.getByTestId('diagram-summary');
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  // The largest ligand is picked: the pose, not one of the receptor file's glycerols (GOL) or sulfates (SO4).
+  await expect(window2d.getByTestId('diagram-ligand')).not.toContainText(/GOL|SO4/);
+  const lines = Number(await summary.getAttribute('data-contacts'));
+  // Part of the 3D contacts (those of this ligand), one line each.
+  expect(lines).toBeGreaterThan(2);
+  expect(lines).toBeLessThanOrEqual(all);
+  const diagram = window2d.getByTestId('interaction-diagram');
+  await expect(diagram.locator('[data-testid="diagram-lines"] line')).toHaveCount(lines);
+  const residues = await diagram.locator('[data-residue]').count();
+  expect(residues).toBeGreaterThan(1);
+  await expect(diagram.locator('[data-testid="diagram-legend"]')).toContainText('Hydrogen bond');
+  await shot(page, 'viewer-interactions/diagram-en');
+
+  const [svgDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    window2d.getByTestId('diagram-export-svg').click(),
+  ]);
+  expect(svgDownload.suggestedFilename()).toMatch(/_interactions\.svg$/);
+  const svg = readFileSync(await svgDownload.path(), 'utf8');
+  expect(svg).toContain('<svg');
+  expect(svg.match(/<line[^>]*data-kind=/g)?.length).toBe(lines);
+  expect(svg.match(/data-residue=/g)?.length).toBe(residues);
+
+  const [pngDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    window2d.getByTestId('diagram-export-png').click(),
+  ]);
+  expect(pngDownload.suggestedFilename()).toMatch(/_interactions\.png$/);
+  const png = readFileSync(await pngDownload.path());
+  expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(png.readUInt32BE(16)).toBe(1440); // twice the diagram's 720 px width
+
+  // ---- Chinese (switched in the page: the viewer keeps its state) ---------------------------------
+  await pickOption(page, page.getByTestId('lang-select'), '中文');
+  settings = await openSettings(page);
+  await expect(settings).toContainText('配体-受体');
+  await expect(settings.getByTestId('interactions-count')).toHaveText(`已绘制 ${all} 个相互作用`);
+  await expect(page.getByTestId('diagram-legend')).toContainText('氢键');
+  await expect(page.getByTestId('diagram-summary')).toContainText(`${lines} 个相互作用`);
+  await waitForSteadyCanvas(page);
+  await shot(page, 'viewer-interactions/on-zh');
+  await page.keyboard.press('Escape');
+
+  // ---- off: the display goes -------------------------------------------------------------------
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  settings = await openSettings(page);
+  await expect(settings.getByTestId('interactions-count')).toHaveText('开启相互作用以绘制接触。');
+  await expect.poll(() => drawnCount(page)).toBe('');
+  await page.keyboard.press('Escape');
+  await pickOption(page, page.getByTestId('lang-select'), 'English');
+
+  expect(errors).toEqual([]);
+});
