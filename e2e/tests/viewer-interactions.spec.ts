@@ -27,6 +27,12 @@ async function openSettings(page: Page): Promise<Locator> {
   return settings;
 }
 
+async function closeSettings(page: Page): Promise<void> {
+  const settings = page.getByTestId('interactions-settings');
+  if (await settings.isVisible()) await page.getByTestId('tb-interactions-settings').click();
+  await expect(settings).toBeHidden();
+}
+
 async function showInMedView(page: Page, fileIds: number[]): Promise<void> {
   for (const id of fileIds) {
     await page.getByTestId(`entry-in-${id}`).click();
@@ -55,14 +61,14 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   let settings = await openSettings(page);
   // The spec's defaults (§3).
   for (const on of ['hydrogenBonds', 'halogenBonds', 'saltBridge', 'piStacking', 'piCations']) {
-    await expect(settings.getByTestId(`interactions-switch-${on}`).locator('input')).toBeChecked();
+    await expect(settings.getByTestId(`interactions-switch-${on}`).getByRole('checkbox')).toBeChecked();
   }
   for (const off of ['weakHbonds', 'aromaticHBonds', 'metalCoordination', 'ionic']) {
-    await expect(settings.getByTestId(`interactions-switch-${off}`).locator('input')).not.toBeChecked();
+    await expect(settings.getByTestId(`interactions-switch-${off}`).getByRole('checkbox')).not.toBeChecked();
   }
-  await expect(settings.getByTestId('interactions-object-ligandReceptor').locator('input')).toBeChecked();
+  await expect(settings.getByTestId('interactions-object-ligandReceptor').getByRole('checkbox')).toBeChecked();
   await expect(settings.getByTestId('interactions-count')).toHaveText('Turn interactions on to draw the contacts.');
-  await page.keyboard.press('Escape');
+  await closeSettings(page);
 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
@@ -76,18 +82,18 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   await shot(page, 'viewer-interactions/on-en');
 
   // Salt bridge off (Mol*'s hydrophobic contacts): fewer contacts, drawn again after the debounce.
-  await settings.getByTestId('interactions-switch-saltBridge').click();
+  await settings.getByTestId('interactions-switch-saltBridge').getByRole('checkbox').uncheck();
   await expect.poll(async () => Number(await drawnCount(page)), { timeout: 30_000 }).toBeLessThan(all);
   const withoutHydrophobic = Number(await drawnCount(page));
   expect(withoutHydrophobic).toBeGreaterThan(0);
   // Intra-ligand: only contacts between ligands (the pose, the crystal's glycerols and sulfates): far fewer.
-  await settings.getByTestId('interactions-object-intraLigand').click();
+  await settings.getByTestId('interactions-object-intraLigand').getByRole('radio').check();
   await expect.poll(async () => Number(await drawnCount(page)), { timeout: 30_000 }).toBeLessThan(withoutHydrophobic);
   // Back to the defaults: the first count again.
-  await settings.getByTestId('interactions-object-ligandReceptor').click();
-  await settings.getByTestId('interactions-switch-saltBridge').click();
+  await settings.getByTestId('interactions-object-ligandReceptor').getByRole('radio').check();
+  await settings.getByTestId('interactions-switch-saltBridge').getByRole('checkbox').check();
   await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBe(String(all));
-  await page.keyboard.press('Escape');
+  await closeSettings(page);
 
   // ---- 2D: the same contacts, drawn and exported ---------------------------------------------
   await page.getByTestId('function-menu').click();
@@ -137,7 +143,7 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   await expect(page.getByTestId('diagram-summary')).toContainText(`${lines} 个相互作用`);
   await waitForSteadyCanvas(page);
   await shot(page, 'viewer-interactions/on-zh');
-  await page.keyboard.press('Escape');
+  await closeSettings(page);
 
   // ---- off: the display goes -------------------------------------------------------------------
   await toggle.click();
@@ -145,7 +151,7 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   settings = await openSettings(page);
   await expect(settings.getByTestId('interactions-count')).toHaveText('开启相互作用以绘制接触。');
   await expect.poll(() => drawnCount(page)).toBe('');
-  await page.keyboard.press('Escape');
+  await closeSettings(page);
   await pickOption(page, page.getByTestId('lang-select'), 'English');
 
   expect(errors).toEqual([]);

@@ -17,6 +17,9 @@ import { pluginReady } from './interactions-controller';
 import { sourceStructures } from './interactions-molstar';
 import { interactionsStore } from './interactions-store';
 
+/** 2D layouts by ligand graph: Med View's changes redraw the contacts, the layout stays. */
+const layoutCache = new Map<string, Layout2dResult['coords']>();
+
 const ligandLabel = (r: ResidueId) => `${r.name} ${r.chain}${r.seq}${r.insCode}`;
 const residueLabel = (r: ResidueId) => `${r.name} ${r.seq}${r.insCode} ${r.chain}`.trim();
 
@@ -24,7 +27,7 @@ type Status =
   | { state: 'idle' }
   | { state: 'loading' }
   | { state: 'error'; key: string; values?: Record<string, number> }
-  | { state: 'ready'; layout: DiagramLayout; contacts: number; residues: number };
+  | { state: 'ready'; key: string; layout: DiagramLayout; contacts: number; residues: number };
 
 /**
  * The 2D interaction window (issue 12 point 2): a ligand of Med View drawn in 2D (RDKit's
@@ -95,7 +98,8 @@ export function InteractionDiagramWindow() {
       return;
     }
     let stale = false;
-    setStatus({ state: 'loading' });
+    // A redraw of the same ligand keeps the picture until the new one is ready.
+    setStatus((current) => (current.state === 'ready' && current.key === selectedKey ? current : { state: 'loading' }));
     (async () => {
       const inputs = sourceStructures(plugin);
       const graph = ligandGraph(inputs, selectedKey);
@@ -108,18 +112,25 @@ export function InteractionDiagramWindow() {
           findContacts(ctx, inputs, { ...options, objectOfInteraction: 'ligandReceptor' }, selectedKey),
         ),
       );
-      const answer = await api.post<Layout2dResult>('/depiction/layout-2d', {
-        project_id: project.id,
-        atoms: graph.symbols,
-        bonds: graph.bonds,
-      });
+      const graphKey = JSON.stringify([graph.symbols, graph.bonds]);
+      let coords = layoutCache.get(graphKey);
+      if (!coords) {
+        const answer = await api.post<Layout2dResult>('/depiction/layout-2d', {
+          project_id: project.id,
+          atoms: graph.symbols,
+          bonds: graph.bonds,
+        });
+        if (stale) return;
+        // The client has shown the server's message.
+        if (!answer.success) return setStatus({ state: 'error', key: 'diagram.layoutFailed' });
+        coords = answer.data.coords;
+        layoutCache.set(graphKey, coords);
+      }
       if (stale) return;
-      // The client has shown the server's message.
-      if (!answer.success) return setStatus({ state: 'error', key: 'diagram.layoutFailed' });
       const touching = ligandContacts(graph, contacts);
       const layout = layoutDiagram({
         symbols: graph.symbols,
-        coords: answer.data.coords,
+        coords,
         bonds: graph.bonds,
         contacts: touching.map((c) => ({
           kind: c.kind,
@@ -129,7 +140,13 @@ export function InteractionDiagramWindow() {
           distance: c.distance,
         })),
       });
-      setStatus({ state: 'ready', layout, contacts: layout.lines.length, residues: layout.residues.length });
+      setStatus({
+        state: 'ready',
+        key: selectedKey,
+        layout,
+        contacts: layout.lines.length,
+        residues: layout.residues.length,
+      });
     })().catch((error: unknown) => {
       console.error('2D interaction diagram', error);
       if (!stale) setStatus({ state: 'error', key: 'diagram.layoutFailed' });

@@ -70,15 +70,12 @@ export function InteractionToggle() {
       <Typography.Text strong>{t('types')}</Typography.Text>
       <div style={{ display: 'flex', flexDirection: 'column', gap: 2, margin: '4px 0 8px' }}>
         {INTERACTION_SWITCHES.map((s) => (
-          <Checkbox
-            key={s}
-            checked={state.options[s]}
-            onChange={(e) => change({ [s]: e.target.checked })}
-            data-testid={`interactions-switch-${s}`}
-          >
-            <Swatch color={CONTACT_COLORS[SWITCH_KIND[s]]} />
-            {t(`switches.${s}`)}
-          </Checkbox>
+          <div key={s} data-testid={`interactions-switch-${s}`}>
+            <Checkbox checked={state.options[s]} onChange={(e) => change({ [s]: e.target.checked })}>
+              <Swatch color={CONTACT_COLORS[SWITCH_KIND[s]]} />
+              {t(`switches.${s}`)}
+            </Checkbox>
+          </div>
         ))}
       </div>
       <Typography.Text strong>{t('object')}</Typography.Text>
@@ -89,9 +86,9 @@ export function InteractionToggle() {
         data-testid="interactions-object"
       >
         {INTERACTION_OBJECTS.map((o) => (
-          <Radio key={o} value={o} data-testid={`interactions-object-${o}`}>
-            {t(`objects.${o}`)}
-          </Radio>
+          <div key={o} data-testid={`interactions-object-${o}`}>
+            <Radio value={o}>{t(`objects.${o}`)}</Radio>
+          </div>
         ))}
       </Radio.Group>
       <Typography.Text type="secondary" data-testid="interactions-count" data-count={state.count ?? ''}>
