@@ -93,7 +93,7 @@ test('CCP4 map: a carved density mesh around a residue, layer colour and size, b
   const panel = page.getByTestId('density-panel');
   await expect(panel).toBeVisible();
   await expect(page.getByTestId('density-no-layers')).toBeVisible();
-  await expect(page.getByTestId('density-carve').locator('input')).toHaveValue('2');
+  await expect(panel.getByRole('spinbutton', { name: /Carve/ })).toHaveValue('2.0');
 
   // Spec §5: a residue first, then the map.
   await page.getByTestId('density-build').click();

@@ -27,6 +27,7 @@ import {
   addDensityLayer,
   type DensityLayer,
   densityLayers,
+  focusBounds,
   removeDensityLayer,
   selectedResiduesByFile,
   updateDensityLayer,
@@ -201,6 +202,7 @@ export function Ccp4Panel() {
         color: values.color,
         size: values.size,
       });
+      focusBounds(plugin, answer.data.bounds);
       message.success(t('messages.built', { count: triangles }));
     } catch (error) {
       console.error(error);

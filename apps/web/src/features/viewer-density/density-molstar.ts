@@ -1,6 +1,8 @@
 import type { DensityMesh } from '@medx/contract';
 import { Lines } from 'molstar/lib/mol-geo/geometry/lines/lines';
 import { LinesBuilder } from 'molstar/lib/mol-geo/geometry/lines/lines-builder';
+import { Sphere3D } from 'molstar/lib/mol-math/geometry';
+import { Vec3 } from 'molstar/lib/mol-math/linear-algebra';
 import { Shape } from 'molstar/lib/mol-model/shape';
 import { StructureElement, StructureProperties } from 'molstar/lib/mol-model/structure';
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
@@ -170,6 +172,17 @@ export async function updateDensityLayer(
       ...(change.size !== undefined ? { size: clampSize(change.size) } : {}),
     }))
     .commit();
+}
+
+/** Turns the camera to a mesh's box (the server's `bounds`), so a new layer is seen at once. */
+export function focusBounds(plugin: PluginContext, bounds: { min: number[]; max: number[] }): void {
+  const [x0 = 0, y0 = 0, z0 = 0] = bounds.min;
+  const [x1 = 0, y1 = 0, z1 = 0] = bounds.max;
+  const min = Vec3.create(x0, y0, z0);
+  const max = Vec3.create(x1, y1, z1);
+  const center = Vec3.scale(Vec3(), Vec3.add(Vec3(), min, max), 0.5);
+  const radius = Math.max(Vec3.distance(min, max) / 2, 1);
+  plugin.managers.camera.focusSphere(Sphere3D.create(center, radius), { durationMs: 250 });
 }
 
 export async function removeDensityLayer(plugin: PluginContext, key: string): Promise<void> {
