@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
 import { REPO_ROOT } from '../support/env';
-import { importFileByApi } from '../support/files';
+import { importContentByApi, importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { fieldError, pickOption, toast } from '../support/ui';
 import { pickAtom } from '../support/viewer';
@@ -189,4 +189,49 @@ test('CCP4 map popover in Chinese: messages and a mesh', async ({ page, session,
   await expect(toast(page, /已显示电子密度网格/, 'success')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('density-layer')).toHaveCount(1);
   await screenshot(page, 'mesh-zh-CN');
+});
+
+/** A 4 × 4 × 4 Gaussian cube (text): one carbon at the origin, a density peak around it. */
+function cubeText(): string {
+  const lines = ['MedX test cube', 'density around one atom', '    1    0.000000    0.000000    0.000000'];
+  for (const axis of ['    4    1.000000    0.000000    0.000000', '    4    0.000000    1.000000    0.000000'])
+    lines.push(axis);
+  lines.push('    4    0.000000    0.000000    1.000000', '    6    6.000000    1.500000    1.500000    1.500000');
+  const values: string[] = [];
+  for (let x = 0; x < 4; x++)
+    for (let y = 0; y < 4; y++)
+      for (let z = 0; z < 4; z++)
+        values.push(Math.exp(-((x - 1.5) ** 2 + (y - 1.5) ** 2 + (z - 1.5) ** 2)).toExponential(5));
+  for (let i = 0; i < values.length; i += 6) lines.push(values.slice(i, i + 6).join(' '));
+  return `${lines.join('\n')}\n`;
+}
+
+test('a text volume (Gaussian cube) of the project loads lazily through the Volume section', async ({
+  page,
+  session,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const token = session?.token ?? '';
+  const project = await createProjectByApi(request, token, 'Cube');
+  const structureId = await importFileByApi(token, project.id, STRUCTURE, '1ia1.pdb');
+  await importContentByApi(token, project.id, 'peak.cub', cubeText());
+  await openViewer(page, structureId);
+  await page.getByTestId('tb-ccp4').click();
+  const volumes = page.getByTestId('density-volumes');
+  await expect(volumes).toContainText('peak.cub');
+  // Not a CCP4 map: offered as a volume, not for the mesh.
+  await page.getByTestId('density-map').click();
+  await expect(page.locator('.ant-select-dropdown:visible')).toContainText('No CCP4 maps in this project yet');
+  await page.keyboard.press('Escape');
+  await volumes.getByRole('button').first().click();
+  await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 0, lazy: 1 });
+  await page.getByTestId('tb-ccp4').click();
+  const tools = page.getByTestId('structure-tools');
+  const volumeSection = tools
+    .locator('.msp-transform-wrapper')
+    .filter({ has: page.locator('.msp-transform-header', { hasText: /^Volume$/ }) });
+  await volumeSection.locator('.msp-flex-row button').first().click();
+  await tools.locator('.msp-action-menu-button', { hasText: 'Load peak.cub' }).click();
+  await expect.poll(() => volumeCounts(page), { timeout: 60_000 }).toEqual({ volumes: 1, lazy: 0 });
 });

@@ -32,7 +32,7 @@ import {
   selectedResiduesByFile,
   updateDensityLayer,
 } from './density-molstar';
-import { addLazyVolume } from './lazy-volume';
+import { addLazyVolume, VOLUME_FILE_TYPES, volumeFormatOf } from './lazy-volume';
 import {
   CARVE,
   clampCarve,
@@ -94,7 +94,9 @@ export function Ccp4Panel() {
   const { plugin } = useToolbar();
   const [form] = Form.useForm<FormValues>();
   const [projectId, setProjectId] = useState<number | null | undefined>(undefined);
-  const [maps, setMaps] = useState<ProjectFile[] | null>(null);
+  /** The project's volume files (maps, cube, dx...): maps for the mesh, all of them as lazy volumes. */
+  const [volumes, setVolumes] = useState<ProjectFile[] | null>(null);
+  const maps = useMemo(() => volumes?.filter((f) => isMapFile(f.ext)) ?? null, [volumes]);
   const [busy, setBusy] = useState<'build' | 'ply' | 'upload' | null>(null);
 
   const readSelection = useCallback(() => selectedResiduesByFile(plugin), [plugin]);
@@ -121,15 +123,15 @@ export function Ccp4Panel() {
   }, [fileIds]);
 
   const loadMaps = useCallback(async (project: number): Promise<ProjectFile[]> => {
-    const answer = await filesApi.list({ project_id: project, file_type: 'CCP4,MAP,MRC', page: 1, limit: 100 });
-    const list = answer.success && answer.data ? answer.data.items.filter((f) => isMapFile(f.ext)) : [];
-    setMaps(list);
+    const answer = await filesApi.list({ project_id: project, file_type: VOLUME_FILE_TYPES, page: 1, limit: 100 });
+    const list = answer.success && answer.data ? answer.data.items.filter((f) => volumeFormatOf(f.ext) !== null) : [];
+    setVolumes(list);
     return list;
   }, []);
 
   useEffect(() => {
     if (projectId) void loadMaps(projectId);
-    else setMaps(projectId === null ? [] : null);
+    else setVolumes(projectId === null ? [] : null);
   }, [projectId, loadMaps]);
 
   const withResidues = selection.filter((s) => s.tokens.length > 0);
@@ -331,13 +333,13 @@ export function Ccp4Panel() {
         {t('layers')}
       </Typography.Title>
       <LayerList layers={layers} plugin={plugin} />
-      {maps && maps.length > 0 && (
+      {volumes && volumes.length > 0 && (
         <>
           <Typography.Title level={5} style={{ marginTop: 12 }}>
             {t('volumes')}
           </Typography.Title>
           <div data-testid="density-volumes">
-            {maps.map((m) => (
+            {volumes.map((m) => (
               <div key={m.id} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
                 <Typography.Text ellipsis style={{ flex: 1 }}>
                   {m.name}

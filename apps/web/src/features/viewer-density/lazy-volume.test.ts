@@ -1,7 +1,7 @@
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
 import { Asset, AssetManager } from 'molstar/lib/mol-util/assets';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authorizeApiDownloads, volumeFormatOf } from './lazy-volume';
+import { authorizeApiDownloads, VOLUME_FILE_TYPES, volumeFormatOf } from './lazy-volume';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,6 +15,7 @@ describe('lazy volumes of project files', () => {
     expect(volumeFormatOf('cub')).toEqual({ format: 'cube', isBinary: false });
     expect(volumeFormatOf('dx')).toEqual({ format: 'dx', isBinary: false });
     expect(volumeFormatOf('pdb')).toBeNull();
+    expect(VOLUME_FILE_TYPES.split(',')).toEqual(expect.arrayContaining(['CCP4', 'MAP', 'MRC', 'CUB', 'DX']));
   });
 
   it("downloads our API's addresses with the session token, keeping the token out of the asset", async () => {

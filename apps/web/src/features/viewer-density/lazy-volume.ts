@@ -30,6 +30,11 @@ const VOLUME_FORMATS: Record<string, { format: string; isBinary: boolean }> = {
   cube: { format: 'cube', isBinary: false },
 };
 
+/** The files API's file_type filter for every volume extension above (file_type is the upper-case extension). */
+export const VOLUME_FILE_TYPES = Object.keys(VOLUME_FORMATS)
+  .map((ext) => ext.toUpperCase())
+  .join(',');
+
 export function volumeFormatOf(ext: string): { format: string; isBinary: boolean } | null {
   return VOLUME_FORMATS[ext.trim().toLowerCase()] ?? null;
 }
