@@ -14,6 +14,8 @@ import {
 import { type CustomPreset, presetName, withoutPreset, withPreset } from './preset-model';
 import { loadPresets, storePresets } from './preset-storage';
 
+const PRESET_MENU = 'structure-preset';
+
 function newId(): string {
   return typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -27,7 +29,7 @@ function newId(): string {
  */
 function PresetPanel() {
   const { t } = useTranslation('presets');
-  const { plugin, state } = useToolbar();
+  const { plugin, state, setOpenMenu } = useToolbar();
   const { message } = App.useApp();
   const [presets, setPresets] = useState<CustomPreset[]>(() => loadPresets());
   const [name, setName] = useState('');
@@ -36,6 +38,9 @@ function PresetPanel() {
   const [working, setWorking] = useState(false);
   const builtIns = useMemo(() => builtInPresets(plugin), [plugin]);
   const disabled = working || state.busy;
+
+  // Applying closes the dropdown (the view changes behind it); saving and deleting keep it open.
+  const close = () => setOpenMenu((current) => (current === PRESET_MENU ? null : current));
 
   const persist = (next: CustomPreset[]) => {
     storePresets(next);
@@ -68,6 +73,7 @@ function PresetPanel() {
   };
 
   const apply = async (preset: CustomPreset) => {
+    close();
     const structures = targetStructures(plugin);
     if (structures.length === 0) {
       void message.warning(t('messages.noVisibleStructures'));
@@ -87,6 +93,7 @@ function PresetPanel() {
 
   const applyStructurePreset = async () => {
     if (!builtIn) return;
+    close();
     const structures = targetStructures(plugin);
     if (structures.length === 0) {
       void message.warning(t('messages.noVisibleStructures'));
@@ -223,5 +230,5 @@ function PresetPanel() {
 /** Med View's Apply or Save Structure Preset item (toolbar slot `panel`). */
 export function StructurePresetButton() {
   const { t } = useTranslation('presets');
-  return <PanelButton id="structure-preset" title={t('button')} icon={<SettingOutlined />} content={<PresetPanel />} />;
+  return <PanelButton id={PRESET_MENU} title={t('button')} icon={<SettingOutlined />} content={<PresetPanel />} />;
 }

@@ -1,6 +1,9 @@
 import { defineFeature } from '../../workspace/registry/feature';
 
-/** Med View's structure-preset toolbar item (viewer spec §2). */
+/**
+ * Med View's Apply or Save Structure Preset item (viewer spec §2, §3, §5, §8, §9): Mol*'s
+ * structure presets and the custom presets kept in this browser (`medx-custom-presets`).
+ */
 export const viewerPresetsFeature = defineFeature({
   id: 'viewer-presets',
   viewerToolbar: [
