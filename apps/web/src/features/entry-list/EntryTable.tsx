@@ -160,7 +160,7 @@ export function EntryTable(props: EntryTableProps) {
       key: 'index',
       title: t('entryList.row'),
       // Narrow enough for four digits: the Title column gets the room (issue 12.9).
-      width: 40,
+      width: 34,
       // Row is the file index; groups have none of their own.
       render: (_v, row) => (row.kind === 'file' ? row.index : null),
       className: 'medx-entry-index',
@@ -168,7 +168,7 @@ export function EntryTable(props: EntryTableProps) {
     {
       key: 'in',
       title: t('entryList.in'),
-      width: 36,
+      width: 30,
       align: 'center',
       className: 'medx-entry-in-cell',
       render: (_v, row) => (row.kind === 'file' ? <InToggle row={row} /> : null),
@@ -249,7 +249,7 @@ export function EntryTable(props: EntryTableProps) {
         }}
         rowSelection={{
           checkStrictly: true,
-          columnWidth: 28,
+          columnWidth: 24,
           selectedRowKeys: selectedKeys,
           onChange: (keys) => onSelect(keys.map(String)),
           getCheckboxProps: (row) => ({

@@ -11,7 +11,7 @@ describe('titleParts', () => {
   it('keeps the end of a long title, extension and all, and the rest in the head', () => {
     const name = '1w1p_receptor_prepared_protonated_pH7.4.pdb';
     const { head, tail } = titleParts(name);
-    expect(tail).toBe('ed_pH7.4.pdb');
+    expect(tail).toBe('_pH7.4.pdb');
     expect(tail).toHaveLength(TITLE_TAIL);
     expect(head + tail).toBe(name);
   });

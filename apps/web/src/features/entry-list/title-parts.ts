@@ -3,7 +3,7 @@
  * the tail (the end of the name with its extension) always shows, so `x_receptor.pdb` and
  * `x_ligand.sdf` stay apart in a narrow Entry List. Short titles are all head.
  */
-export const TITLE_TAIL = 12;
+export const TITLE_TAIL = 10;
 /** Titles up to this length are never split. */
 export const TITLE_SPLIT_FROM = 20;
 
