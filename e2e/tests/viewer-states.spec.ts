@@ -19,7 +19,8 @@ import { toast } from '../support/ui';
 
 const BENCH = join(REPO_ROOT, '..', 'shared', 'bench', '1w1p');
 
-test.use({ account: 'registered' });
+// Wide enough for Med View's toolbar to show every section inline (no More menu) beside the Entry List.
+test.use({ account: 'registered', viewport: { width: 1920, height: 1080 } });
 // Mol* under SwiftShader on 2 shared cores: starting and loading take seconds each.
 test.setTimeout(240_000);
 
@@ -39,6 +40,7 @@ async function showFile(page: Page, fileId: number): Promise<void> {
 }
 
 async function openStatesPanel(page: Page) {
+  await expect(page.getByTestId('tb-more')).toHaveCount(0);
   await page.getByTestId('tb-states').click();
   const panel = page.getByTestId('states-panel');
   await expect(panel).toBeVisible();
@@ -107,8 +109,8 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   await expect(panel.getByTestId('state-description-Pocket view').getByRole('link')).toHaveText('the pocket');
   // A second state with the same name or key is refused.
   await name.fill('Pocket view');
-  await submit.click();
   await expect(panel.getByText('Name already exists')).toBeVisible();
+  await expect(submit).toBeDisabled();
   await name.fill('Second');
   await panel.getByTestId('state-add-key').fill('pocket');
   await expect(panel.getByText('Key must be unique')).toBeVisible();
@@ -132,6 +134,16 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   await panel.getByTestId('state-description-Pocket view').getByRole('link').click();
   await expect(row).toHaveAttribute('data-current', 'true');
   await shot(page, 'viewer-states/panel-en');
+
+  // The snapshot selector's play cycles the states; Ctrl with an arrow key stops it (spec §4).
+  await page.getByTestId('tb-states').click();
+  await expect(panel).toBeHidden();
+  const controls = page.locator('[data-testid="med-view"] .msp-state-snapshot-viewport-controls');
+  await controls.locator('button[title="Cycle States"]').click();
+  await expect(controls.locator('button[title="Pause"]')).toBeVisible();
+  await page.keyboard.press('Control+ArrowRight');
+  await expect(controls.locator('button[title="Cycle States"]')).toBeVisible();
+  await openStatesPanel(page);
 
   // Opening: no file, then a damaged one; the viewer goes on.
   await panel.getByTestId('state-open').click();
@@ -240,12 +252,18 @@ test('a remote state uploaded by the owner, opened by a READ_ONLY member by clic
   await expect(remote.getByTestId('remote-server')).toHaveValue(
     new RegExp(`/v1/viewer/states/${project.id}/[A-Za-z0-9_-]+$`),
   );
+  await panel.getByTestId('state-add-name').fill('Remote only');
+  await panel.getByTestId('state-add-submit').click();
+  await expect(panel.getByTestId('state-row-Remote only')).toBeVisible();
   await remote.getByTestId('remote-name').fill('Shared view');
   await remote.getByTestId('remote-description').fill('Receptor only');
   await remote.getByTestId('remote-upload').click();
   await expect(toast(page, 'Snapshot uploaded.')).toBeVisible();
   await expect(remote.getByTestId('remote-state-Shared view')).toBeVisible();
   await shot(page, 'viewer-states/remote-owner');
+  // The marker lives only in the remote state: the project's session may hold the receptor too.
+  await panel.getByTestId('state-remove-Remote only').click();
+  await expect(panel.getByTestId('state-row-Remote only')).toHaveCount(0);
 
   // The READ_ONLY member: lists and opens, cannot upload or remove.
   const context = await browser.newContext({ baseURL, storageState: storageStateFor(reader) });
@@ -255,13 +273,14 @@ test('a remote state uploaded by the owner, opened by a READ_ONLY member by clic
   // The project's session (the owner's empty view) is open: nothing shown yet.
   await sessionReady(member, 'idle');
   await expect(memberPanel.getByTestId('state-sync')).toHaveAttribute('data-read-only', 'true');
-  expect(await structures(member)).toBe(0);
+  await expect(memberPanel.getByTestId('state-row-Remote only')).toHaveCount(0);
   const memberRemote = memberPanel.getByTestId('remote-states');
   await expect(memberRemote.getByTestId('remote-read-only')).toBeVisible();
   await expect(memberRemote.getByTestId('remote-upload')).toHaveCount(0);
   await expect(memberRemote.getByTestId('remote-remove-Shared view')).toHaveCount(0);
   await memberRemote.getByTestId('remote-state-Shared view').click();
-  await expect(toast(member, 'Remote state "Shared view" opened.')).toBeVisible();
+  await expect(toast(member, 'Remote state "Shared view" opened.')).toBeVisible({ timeout: 60_000 });
+  await expect(memberPanel.getByTestId('state-row-Remote only')).toBeVisible();
   await expect.poll(() => structures(member), { timeout: 60_000 }).toBe(1);
   await shot(member, 'viewer-states/remote-member');
 
@@ -276,6 +295,8 @@ test('a remote state uploaded by the owner, opened by a READ_ONLY member by clic
   await expect(tab.getByTestId('med-view')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   await expect(toast(tab, 'Remote state "Shared view" opened.')).toBeVisible({ timeout: 60_000 });
   await expect.poll(() => structures(tab), { timeout: 60_000 }).toBe(1);
+  await openStatesPanel(tab);
+  await expect(tab.getByTestId('state-row-Remote only')).toBeVisible();
   // The address no longer carries it: a reload does not open it again.
   await expect.poll(() => new URL(tab.url()).searchParams.has('snapshot-url')).toBe(false);
   await context.close();

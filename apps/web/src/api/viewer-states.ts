@@ -45,7 +45,11 @@ export const viewerStatesApi = {
 
   /** GET the session's bytes and etag, or null when there is none. Throws on other failures. */
   async sessionGet(projectId: number): Promise<{ data: Blob; etag: string } | null> {
-    const response = await fetch(sessionPath(projectId), { headers: { ...authHeaders(), Accept: '*/*' } });
+    let response = await fetch(sessionPath(projectId), { headers: { ...authHeaders(), Accept: '*/*' } });
+    // 412: another tab replaced the session between the server's two reads; the server asks to read again.
+    for (let attempt = 0; response.status === 412 && attempt < 3; attempt++) {
+      response = await fetch(sessionPath(projectId), { headers: { ...authHeaders(), Accept: '*/*' } });
+    }
     if (response.status === 404) return null;
     if (!response.ok) throw new Error(await errorText(response));
     const etag = unquoteEtag(response.headers.get('etag'));
