@@ -47,6 +47,20 @@ async function openStatesPanel(page: Page) {
   return panel;
 }
 
+/** Closes the States panel with a click outside it (the toolbar keeps one menu open). */
+async function closeStatesPanel(page: Page) {
+  await page.getByTestId('workspace-project-name').click();
+  await expect(page.getByTestId('states-panel')).toBeHidden();
+}
+
+/** The panel again after the viewer was busy (busy closes the toolbar's menus, spec §4). */
+async function statesPanelAgain(page: Page) {
+  const panel = page.getByTestId('states-panel');
+  if (!(await panel.isVisible())) await page.getByTestId('tb-states').click();
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
 /** The sync mount has read the session and published the project to the panel. */
 async function sessionReady(page: Page, state: string | RegExp = /idle|synced/) {
   await expect(page.getByTestId('state-sync')).toHaveAttribute('data-sync', state, { timeout: 60_000 });
@@ -120,8 +134,8 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   await expect(panel.getByTestId('state-row-Second')).toBeVisible();
   // Move and remove: Second goes up above Pocket view (never above default), then is removed.
   await panel.getByTestId('state-up-Second').click();
-  await expect(panel.getByTestId('state-list').locator('> li')).toHaveCount(3);
-  await expect(panel.getByTestId('state-list').locator('> li').nth(1)).toHaveAttribute(
+  await expect(panel.getByTestId('state-list').locator(':scope > li')).toHaveCount(3);
+  await expect(panel.getByTestId('state-list').locator(':scope > li').nth(1)).toHaveAttribute(
     'data-testid',
     'state-row-Second',
   );
@@ -131,19 +145,19 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   // The description's #key link applies the state with that key.
   await builtIn.getByTestId('state-apply-default').click();
   await expect(builtIn).toHaveAttribute('data-current', 'true');
+  await statesPanelAgain(page);
   await panel.getByTestId('state-description-Pocket view').getByRole('link').click();
   await expect(row).toHaveAttribute('data-current', 'true');
   await shot(page, 'viewer-states/panel-en');
 
   // The snapshot selector's play cycles the states; Ctrl with an arrow key stops it (spec §4).
-  await page.getByTestId('tb-states').click();
-  await expect(panel).toBeHidden();
+  await closeStatesPanel(page);
   const controls = page.locator('[data-testid="med-view"] .msp-state-snapshot-viewport-controls');
   await controls.locator('button[title="Cycle States"]').click();
   await expect(controls.locator('button[title="Pause"]')).toBeVisible();
   await page.keyboard.press('Control+ArrowRight');
   await expect(controls.locator('button[title="Cycle States"]')).toBeVisible();
-  await openStatesPanel(page);
+  await statesPanelAgain(page);
 
   // Opening: no file, then a damaged one; the viewer goes on.
   await panel.getByTestId('state-open').click();
@@ -162,6 +176,7 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   });
   await panel.getByTestId('state-open').click();
   await expect(toast(page, /broken\.molx is not a readable state file/)).toBeVisible();
+  await statesPanelAgain(page);
   expect(await structures(page)).toBe(1);
   await expect(panel.getByTestId('state-row-Pocket view')).toBeVisible();
 
@@ -244,10 +259,9 @@ test('a remote state uploaded by the owner, opened by a READ_ONLY member by clic
   const panel = await openStatesPanel(page);
   // The project's first session (of the empty view) is on the server before anything is shown.
   await sessionReady(page, 'synced');
-  await page.getByTestId('tb-states').click();
-  await expect(panel).toBeHidden();
+  await closeStatesPanel(page);
   await showFile(page, receptor);
-  await openStatesPanel(page);
+  await statesPanelAgain(page);
   const remote = panel.getByTestId('remote-states');
   await expect(remote.getByTestId('remote-server')).toHaveValue(
     new RegExp(`/v1/viewer/states/${project.id}/[A-Za-z0-9_-]+$`),
@@ -280,8 +294,8 @@ test('a remote state uploaded by the owner, opened by a READ_ONLY member by clic
   await expect(memberRemote.getByTestId('remote-remove-Shared view')).toHaveCount(0);
   await memberRemote.getByTestId('remote-state-Shared view').click();
   await expect(toast(member, 'Remote state "Shared view" opened.')).toBeVisible({ timeout: 60_000 });
-  await expect(memberPanel.getByTestId('state-row-Remote only')).toBeVisible();
   await expect.poll(() => structures(member), { timeout: 60_000 }).toBe(1);
+  await expect((await statesPanelAgain(member)).getByTestId('state-row-Remote only')).toBeVisible();
   await shot(member, 'viewer-states/remote-member');
 
   // Right-click: the workspace in a new tab opens the state from its snapshot-url.
@@ -302,6 +316,7 @@ test('a remote state uploaded by the owner, opened by a READ_ONLY member by clic
   await context.close();
 
   // The owner removes it: gone from the list and from the server.
+  await statesPanelAgain(page);
   await remote.getByTestId('remote-remove-Shared view').click();
   await expect(remote.getByTestId('remote-state-Shared view')).toHaveCount(0);
   await remote.getByTestId('remote-refresh').click();
