@@ -15,12 +15,21 @@ import { importSampleByApi } from '../support/viewer';
 test.use({ account: 'registered' });
 test.setTimeout(300_000);
 
-/** The contacts the settings popover reports ('' while off). */
+/** The contacts drawn by the last update, as the toggle reports them ('' while off or updating). */
 async function drawnCount(page: Page): Promise<string> {
-  return (await page.getByTestId('interactions-count').getAttribute('data-count')) ?? '';
+  const toggle = page.getByTestId('tb-interactions');
+  if ((await toggle.getAttribute('data-updating')) === 'true') return '';
+  return (await toggle.getAttribute('data-count')) ?? '';
+}
+
+/** drawnCount as a number; NaN while off or updating (so no comparison passes on it). */
+async function drawnNumber(page: Page): Promise<number> {
+  return Number((await drawnCount(page)) || Number.NaN);
 }
 
 async function openSettings(page: Page): Promise<Locator> {
+  // Mol* busy closes the toolbar's menus (spec §4): open it once an update has finished.
+  await expect(page.getByTestId('tb-interactions')).toHaveAttribute('data-updating', 'false');
   const settings = page.getByTestId('interactions-settings');
   if (!(await settings.isVisible())) await page.getByTestId('tb-interactions-settings').click();
   await expect(settings).toBeVisible();
@@ -66,15 +75,15 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   for (const off of ['weakHbonds', 'aromaticHBonds', 'metalCoordination', 'ionic']) {
     await expect(settings.getByTestId(`interactions-switch-${off}`).getByRole('checkbox')).not.toBeChecked();
   }
-  await expect(settings.getByTestId('interactions-object-ligandReceptor').getByRole('checkbox')).toBeChecked();
+  await expect(settings.getByTestId('interactions-object-ligandReceptor').getByRole('radio')).toBeChecked();
   await expect(settings.getByTestId('interactions-count')).toHaveText('Turn interactions on to draw the contacts.');
   await closeSettings(page);
 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  settings = await openSettings(page);
   await expect.poll(() => drawnCount(page), { timeout: 60_000 }).toMatch(/^\d+$/);
   const all = Number(await drawnCount(page));
+  settings = await openSettings(page);
   // Gio (1W1P's ligand) sits in a pocket: H-bonds and hydrophobic contacts with the receptor file.
   expect(all).toBeGreaterThan(2);
   await expect(settings.getByTestId('interactions-count')).toHaveText(`${all} contacts drawn`);
@@ -82,16 +91,17 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   await shot(page, 'viewer-interactions/on-en');
 
   // Salt bridge off (Mol*'s hydrophobic contacts): fewer contacts, drawn again after the debounce.
-  await settings.getByTestId('interactions-switch-saltBridge').getByRole('checkbox').uncheck();
-  await expect.poll(async () => Number(await drawnCount(page)), { timeout: 30_000 }).toBeLessThan(all);
-  const withoutHydrophobic = Number(await drawnCount(page));
+  await (await openSettings(page)).getByTestId('interactions-switch-saltBridge').getByRole('checkbox').uncheck();
+  await expect.poll(() => drawnNumber(page), { timeout: 30_000 }).toBeLessThan(all);
+  const withoutHydrophobic = await drawnNumber(page);
   expect(withoutHydrophobic).toBeGreaterThan(0);
   // Intra-ligand: only contacts between ligands (the pose, the crystal's glycerols and sulfates): far fewer.
-  await settings.getByTestId('interactions-object-intraLigand').getByRole('radio').check();
-  await expect.poll(async () => Number(await drawnCount(page)), { timeout: 30_000 }).toBeLessThan(withoutHydrophobic);
-  // Back to the defaults: the first count again.
-  await settings.getByTestId('interactions-object-ligandReceptor').getByRole('radio').check();
-  await settings.getByTestId('interactions-switch-saltBridge').getByRole('checkbox').check();
+  await (await openSettings(page)).getByTestId('interactions-object-intraLigand').getByRole('radio').check();
+  await expect.poll(() => drawnNumber(page), { timeout: 30_000 }).toBeLessThan(withoutHydrophobic);
+  // Back to the defaults: the counts again.
+  await (await openSettings(page)).getByTestId('interactions-object-ligandReceptor').getByRole('radio').check();
+  await expect.poll(() => drawnNumber(page), { timeout: 30_000 }).toBe(withoutHydrophobic);
+  await (await openSettings(page)).getByTestId('interactions-switch-saltBridge').getByRole('checkbox').check();
   await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBe(String(all));
   await closeSettings(page);
 

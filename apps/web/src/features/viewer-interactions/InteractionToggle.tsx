@@ -101,7 +101,13 @@ export function InteractionToggle() {
     </div>
   );
 
-  const label = state.enabled ? t('toggleOn') : t('toggleOff');
+  // The popover closes while Mol* is busy (spec §4), so the count also shows in the button's tooltip.
+  const label =
+    state.enabled && state.count !== null
+      ? `${t('toggleOn')} · ${t('count', { count: state.count })}`
+      : state.enabled
+        ? t('toggleOn')
+        : t('toggleOff');
   return (
     <Space.Compact size="small">
       <Tooltip title={label} open={tooltipOpen}>
@@ -116,6 +122,7 @@ export function InteractionToggle() {
           data-testid="tb-interactions"
           data-enabled={state.enabled}
           data-updating={state.updating}
+          data-count={state.enabled && state.count !== null ? state.count : ''}
         />
       </Tooltip>
       <Popover
