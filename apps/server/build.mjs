@@ -19,6 +19,7 @@ await build({
     'structure-worker': src('chem/structure-worker.ts'),
     'cavity-worker': src('modules/pockets/cavity-worker.ts'),
     'density-worker': src('modules/density/density-worker.ts'),
+    'volume-streaming-worker': src('modules/volume-streaming/volume-streaming-worker.ts'),
   },
   outdir: new URL('./dist/', import.meta.url).pathname,
   bundle: true,

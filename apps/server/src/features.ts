@@ -6,6 +6,7 @@ import { preparationFeature } from './modules/preparation/preparation.feature';
 import { quotasFeature } from './modules/quotas/quotas.feature';
 import { toolsFeature } from './modules/tools/tools.feature';
 import { viewerFeature } from './modules/viewer/viewer.feature';
+import { volumeStreamingFeature } from './modules/volume-streaming/volume-streaming.feature';
 import { workflowsFeature } from './modules/workflows/workflows.feature';
 import type { ServerFeature } from './platform';
 
@@ -23,4 +24,5 @@ export const FEATURES: readonly ServerFeature[] = [
   viewerFeature,
   densityFeature,
   depictionFeature,
+  volumeStreamingFeature,
 ];

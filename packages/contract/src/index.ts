@@ -16,4 +16,5 @@ export * from './quotas';
 export * from './tools';
 export * from './users';
 export * from './viewer';
+export * from './volume-streaming';
 export * from './workflows';

@@ -15,6 +15,7 @@ import { toolMessages } from './messages-tools';
 import { validationMessages } from './messages-validation';
 import { viewerMessages } from './messages-viewer';
 import { workflowMessages } from './messages-workflows';
+import { volumeStreamingMessages } from './volume-streaming';
 
 export const messages = {
   // success
@@ -208,6 +209,7 @@ export const messages = {
   ...workflowMessages,
   ...viewerMessages,
   ...densityMessages,
+  ...volumeStreamingMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;
