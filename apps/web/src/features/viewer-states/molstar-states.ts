@@ -90,6 +90,15 @@ export class StateFileError extends Error {
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 
+/** Whether the last 64 KiB + 22 bytes hold the zip's end-of-central-directory signature (PK 5 6). */
+async function hasZipEnd(file: Blob): Promise<boolean> {
+  const tail = new Uint8Array(await file.slice(Math.max(0, file.size - 65_557)).arrayBuffer());
+  for (let i = tail.length - 22; i >= 0; i--) {
+    if (tail[i] === 0x50 && tail[i + 1] === 0x4b && tail[i + 2] === 0x05 && tail[i + 3] === 0x06) return true;
+  }
+  return false;
+}
+
 /**
  * Opens a .medj (Mol*'s JSON), .med or .molx (Mol*'s zip) through Mol*'s manager. A file that
  * is not a state throws StateFileError('corrupt') and leaves the viewer as it was.
@@ -107,6 +116,8 @@ export async function openStateFile(plugin: PluginContext, file: File): Promise<
   }
   const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
   if (!ZIP_SIGNATURE.every((b, i) => head[i] === b)) throw new StateFileError('corrupt');
+  // A truncated zip has no end-of-central-directory record (Mol*'s unzip does not return on one).
+  if (!(await hasZipEnd(file))) throw new StateFileError('corrupt');
   // Mol*'s open reads the zip by the name's extension; it reports failure only in its log.
   let opened = false;
   const sub = manager.events.opened.subscribe(() => {
