@@ -157,6 +157,9 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   await expect(controls.locator('button[title="Pause"]')).toBeVisible();
   await page.keyboard.press('Control+ArrowRight');
   await expect(controls.locator('button[title="Cycle States"]')).toBeVisible();
+  // Playback may have stopped on "default" (the view the project opened with: nothing shown); back to the pocket.
+  await (await statesPanelAgain(page)).getByTestId('state-apply-Pocket view').click();
+  await expect.poll(() => structures(page), { timeout: 60_000 }).toBe(1);
   await statesPanelAgain(page);
 
   // Opening: no file, then a damaged one; the viewer goes on.
