@@ -180,7 +180,7 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   await panel.getByTestId('state-open').click();
   await expect(toast(page, /broken\.molx is not a readable state file/)).toBeVisible();
   await statesPanelAgain(page);
-  expect(await structures(page)).toBe(1);
+  await expect.poll(() => structures(page), { timeout: 60_000 }).toBe(1);
   await expect(panel.getByTestId('state-row-Pocket view')).toBeVisible();
 
   // Save as .medj: Mol*'s JSON state with both entries; opened again it brings them back.
@@ -223,7 +223,7 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
   await expect(page.getByTestId('med-view')).toHaveAttribute('data-state', 'ready', { timeout: 90_000 });
   // Restored: the receptor is back in the viewer and the states with it.
   await expect(page.getByTestId(`entry-in-${receptor}`)).toHaveAttribute('data-state', 'shown', { timeout: 60_000 });
-  expect(await structures(page)).toBe(1);
+  await expect.poll(() => structures(page), { timeout: 60_000 }).toBe(1);
   const again = await openStatesPanel(page);
   await expect(again.getByTestId('state-row-Pocket view')).toBeVisible();
   await expect(again.getByTestId('state-row-default')).toBeVisible();
@@ -241,7 +241,7 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
       timeout: 60_000,
     },
   );
-  expect(await structures(page)).toBe(1);
+  await expect.poll(() => structures(page), { timeout: 60_000 }).toBe(1);
   await expect(page.getByText('No Data.')).toBeVisible();
   expect(errors).toEqual([]);
 });
