@@ -27,19 +27,34 @@ async function drawnNumber(page: Page): Promise<number> {
   return Number((await drawnCount(page)) || Number.NaN);
 }
 
+/**
+ * Opens the settings popover. Mol* busy (an update) closes the toolbar's menus (spec §4), so the
+ * opening is retried until the popover stays open.
+ */
 async function openSettings(page: Page): Promise<Locator> {
-  // Mol* busy closes the toolbar's menus (spec §4): open it once an update has finished.
-  await expect(page.getByTestId('tb-interactions')).toHaveAttribute('data-updating', 'false');
   const settings = page.getByTestId('interactions-settings');
-  if (!(await settings.isVisible())) await page.getByTestId('tb-interactions-settings').click();
-  await expect(settings).toBeVisible();
+  await expect(async () => {
+    await expect(page.getByTestId('tb-interactions')).toHaveAttribute('data-updating', 'false', { timeout: 2_000 });
+    if (!(await settings.isVisible())) await page.getByTestId('tb-interactions-settings').click({ timeout: 2_000 });
+    await expect(settings).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   return settings;
+}
+
+/** Sets one switch or object in the popover (re-opening it when an update closed it). */
+async function setOption(page: Page, testId: string, role: 'checkbox' | 'radio', checked: boolean): Promise<void> {
+  await expect(async () => {
+    const control = (await openSettings(page)).getByTestId(testId).getByRole(role);
+    await control.setChecked(checked, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 async function closeSettings(page: Page): Promise<void> {
   const settings = page.getByTestId('interactions-settings');
-  if (await settings.isVisible()) await page.getByTestId('tb-interactions-settings').click();
-  await expect(settings).toBeHidden();
+  await expect(async () => {
+    if (await settings.isVisible()) await page.getByTestId('tb-interactions-settings').click({ timeout: 2_000 });
+    await expect(settings).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
 }
 
 async function showInMedView(page: Page, fileIds: number[]): Promise<void> {
@@ -91,17 +106,17 @@ test('interactions between a receptor file and a pose file; the 2D diagram, expo
   await shot(page, 'viewer-interactions/on-en');
 
   // Salt bridge off (Mol*'s hydrophobic contacts): fewer contacts, drawn again after the debounce.
-  await (await openSettings(page)).getByTestId('interactions-switch-saltBridge').getByRole('checkbox').uncheck();
+  await setOption(page, 'interactions-switch-saltBridge', 'checkbox', false);
   await expect.poll(() => drawnNumber(page), { timeout: 30_000 }).toBeLessThan(all);
   const withoutHydrophobic = await drawnNumber(page);
   expect(withoutHydrophobic).toBeGreaterThan(0);
   // Intra-ligand: only contacts between ligands (the pose, the crystal's glycerols and sulfates): far fewer.
-  await (await openSettings(page)).getByTestId('interactions-object-intraLigand').getByRole('radio').check();
+  await setOption(page, 'interactions-object-intraLigand', 'radio', true);
   await expect.poll(() => drawnNumber(page), { timeout: 30_000 }).toBeLessThan(withoutHydrophobic);
   // Back to the defaults: the counts again.
-  await (await openSettings(page)).getByTestId('interactions-object-ligandReceptor').getByRole('radio').check();
+  await setOption(page, 'interactions-object-ligandReceptor', 'radio', true);
   await expect.poll(() => drawnNumber(page), { timeout: 30_000 }).toBe(withoutHydrophobic);
-  await (await openSettings(page)).getByTestId('interactions-switch-saltBridge').getByRole('checkbox').check();
+  await setOption(page, 'interactions-switch-saltBridge', 'checkbox', true);
   await expect.poll(() => drawnCount(page), { timeout: 30_000 }).toBe(String(all));
   await closeSettings(page);
 
