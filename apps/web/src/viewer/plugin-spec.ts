@@ -1,4 +1,5 @@
 import type { PartialCanvas3DProps } from 'molstar/lib/mol-canvas3d/canvas3d';
+import type { Structure } from 'molstar/lib/mol-model/structure';
 import { PluginBehaviors } from 'molstar/lib/mol-plugin/behavior';
 import { StructureFocusRepresentation } from 'molstar/lib/mol-plugin/behavior/dynamic/selection/structure-focus-representation';
 import {
@@ -58,7 +59,7 @@ function behaviors(): PluginSpec.Behavior[] {
  * Home tab or a State Tree node's "apply action": Download Structure (PDB, PDBe, AlphaFold DB...
  * by id), Download Density, Download File and the raw Download transform (any URL), Load
  * Trajectory (its source can be a URL; our own Load Trajectory dialog reads project files) and
- * the volume-streaming actions (a density server). The product never reaches public servers
+ * the volume-streaming actions as State Tree actions (streaming is Structure Tools' section, on our server). The product never reaches public servers
  * from the viewer; project files come through our API (Entry List, Get PDB dialog), local
  * files through Open Files and drag and drop.
  */
@@ -78,6 +79,8 @@ export function localActions(actions: readonly PluginSpec.Action[]): PluginSpec.
   return actions.filter((entry) => !REMOTE_ACTIONS.has(entry.action));
 }
 
+const pageOrigin = () => (typeof location === 'undefined' ? '' : location.origin);
+
 export interface MedViewSpecOptions {
   lowGraphics: boolean;
 }
@@ -85,7 +88,7 @@ export interface MedViewSpecOptions {
 /**
  * Med View's plugin spec: Mol*'s default UI spec (spec §2 regions: sequence on top, left
  * tabs, Structure Tools on the right, the log at the bottom), with remote states off (no public
- * state server), no download-from-the-internet actions, no volume streaming, the panels laid out inside the host element, and our viewport.
+ * state server), no download-from-the-internet actions, volume streaming from our own server only, the panels laid out inside the host element, and our viewport.
  */
 export function medViewSpec({ lowGraphics }: MedViewSpecOptions): PluginUISpec {
   const base = DefaultPluginUISpec();
@@ -111,8 +114,14 @@ export function medViewSpec({ lowGraphics }: MedViewSpecOptions): PluginUISpec {
     canvas3d: lowGraphics ? { multiSample: { mode: 'off' }, postprocessing: NO_POSTPROCESSING } : undefined,
     config: [
       ...(base.config ?? []),
-      // Volume streaming asks a public server; nothing here may reach one.
-      [PluginConfig.VolumeStreaming.Enabled, false],
+      // Volume streaming of the project's own maps, from our server only (features/viewer-density
+      // streaming-molstar.ts points it at the open project and keeps every request on this origin;
+      // before that, this address answers 404: Mol*'s 'No Density Data Available').
+      [PluginConfig.VolumeStreaming.Enabled, true],
+      [PluginConfig.VolumeStreaming.DefaultServer, `${pageOrigin()}/v1/volume-server`],
+      [PluginConfig.VolumeStreaming.EmdbHeaderServer, `${pageOrigin()}/v1/volume-server`],
+      // Any one-model structure can stream a project map (Mol*'s test wants a PDB entry's map record).
+      [PluginConfig.VolumeStreaming.CanStream, (s: Structure) => s.models.length === 1],
       ...(lowGraphics
         ? ([
             [PluginConfig.General.DisableAntialiasing, true],

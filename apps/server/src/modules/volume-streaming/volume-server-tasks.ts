@@ -4,11 +4,20 @@
  * query as BinaryCIF. Run in a worker thread (volume-streaming-worker.ts), never on the event loop.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pack } from 'molstar/lib/commonjs/servers/volume/pack/main.js';
-import * as Coords from 'molstar/lib/commonjs/servers/volume/server/algebra/coordinate.js';
-import { getExtendedHeaderJson, queryBox } from 'molstar/lib/commonjs/servers/volume/server/api.js';
+
+type PackModule = typeof import('molstar/lib/commonjs/servers/volume/pack/main.js');
+type CoordsModule = typeof import('molstar/lib/commonjs/servers/volume/server/algebra/coordinate.js');
+type ApiModule = typeof import('molstar/lib/commonjs/servers/volume/server/api.js');
+
+// Mol*'s server code is CommonJS that requires 'fs' at run time: loaded from node_modules as it
+// ships, not bundled into the worker (an ESM bundle cannot require built-ins dynamically).
+const require = createRequire(import.meta.url);
+const { pack } = require('molstar/lib/commonjs/servers/volume/pack/main.js') as PackModule;
+const Coords = require('molstar/lib/commonjs/servers/volume/server/algebra/coordinate.js') as CoordsModule;
+const { getExtendedHeaderJson, queryBox } = require('molstar/lib/commonjs/servers/volume/server/api.js') as ApiModule;
 
 /** Mol*'s block size for EM maps (its pack CLI's default). */
 const BLOCK_SIZE_MB = 96;

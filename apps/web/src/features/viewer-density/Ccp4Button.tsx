@@ -5,6 +5,7 @@ import { PanelButton } from '../../viewer/toolbar/buttons';
 import { useToolbar } from '../../viewer/toolbar/toolbar-context';
 import { Ccp4Panel } from './Ccp4Panel';
 import { authorizeApiDownloads } from './lazy-volume';
+import { useStreamingSetup } from './streaming-button';
 
 /** Med View's CCP4 map popover (viewer spec §2): carved electron-density meshes of project maps. */
 export function Ccp4Button() {
@@ -12,5 +13,7 @@ export function Ccp4Button() {
   const { plugin } = useToolbar();
   // Lazy volumes of project files (also those in restored states) download with the session's token.
   useEffect(() => authorizeApiDownloads(plugin), [plugin]);
+  // Volume streaming (Structure Tools) on our server for the viewer's project, never another host.
+  useStreamingSetup(plugin);
   return <PanelButton id="ccp4" title={t('ccp4')} icon={<HeatMapOutlined />} content={<Ccp4Panel />} />;
 }

@@ -44,6 +44,7 @@ import {
   type SelectionByFile,
   SIZE,
 } from './rules';
+import { StreamButton } from './streaming-button';
 
 interface FormValues {
   map?: number;
@@ -347,6 +348,7 @@ export function Ccp4Panel() {
                 <Button size="small" onClick={() => void addVolume(m)} data-testid={`density-volume-${m.id}`}>
                   {t('addVolume')}
                 </Button>
+                {projectId && isMapFile(m.ext) && <StreamButton plugin={plugin} projectId={projectId} file={m} />}
               </div>
             ))}
           </div>
