@@ -53,8 +53,12 @@ const DYNAMIC_SITES: Record<string, { reaches: Reach[]; why: string }> = {
     why: 'tus-js-client on the sts endpoint: create (POST), resume offset (HEAD), chunks (PATCH), cancel (DELETE).',
   },
   'viewer/viewer-api.ts downloadFileData: api.blob(path)': {
-    reaches: [{ method: 'GET', path: `/v1/files/${PARAM}/download` }],
-    why: 'The url of GET /v1/files/{id}/show_3d, which is /v1/files/{id}/download (files-api.test.ts checks it).',
+    reaches: [
+      { method: 'GET', path: `/v1/files/${PARAM}/download` },
+      { method: 'GET', path: `/v1/projects/${PARAM}/volume-server/${PARAM}/${PARAM}/box/${PARAM}/${PARAM}` },
+      { method: 'GET', path: `/v1/projects/${PARAM}/volume-server/${PARAM}/${PARAM}/cell` },
+    ],
+    why: "The url of GET /v1/files/{id}/show_3d, which is /v1/files/{id}/download (files-api.test.ts checks it); and Mol*'s volume streaming box and cell queries (lazy-volume.ts authorizeApiDownloads hands our API's asset downloads here).",
   },
   'viewer/viewer-api.ts downloadFileData: fetch(request.url)': {
     reaches: [],
@@ -63,6 +67,14 @@ const DYNAMIC_SITES: Record<string, { reaches: Reach[]; why: string }> = {
   'viewer/viewer-api.ts apiPathOf: API_BASE': {
     reaches: [],
     why: 'Compares an address with the API base; sends nothing.',
+  },
+  'features/viewer-density/streaming-molstar.ts guardStreaming: fetch(request.url)': {
+    reaches: [{ method: 'GET', path: `/v1/projects/${PARAM}/volume-server/${PARAM}/${PARAM}` }],
+    why: "Mol*'s plugin.fetch for our API's addresses: the streaming header Mol*'s client asks for (server/em/fileId, the server being volumeServerPath).",
+  },
+  'features/viewer-density/streaming-molstar.ts guardStreaming: fetch': {
+    reaches: [],
+    why: "The name of Mol*'s plugin.fetch property being wrapped (the call above is the one request).",
   },
 };
 

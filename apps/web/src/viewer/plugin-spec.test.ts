@@ -30,10 +30,17 @@ describe("Med View's plugin spec", () => {
     expect(actions).toContain(StateTransforms.Representation.StructureRepresentation3D);
   });
 
-  it('lists no remote states and keeps volume streaming off', () => {
+  it('lists no remote states; volume streaming is on, from this origin only', () => {
     expect(spec.components?.remoteState).toBe('none');
-    const streaming = (spec.config ?? []).find(([item]) => item.key === 'volume-streaming.enabled');
-    expect(streaming?.[1]).toBe(false);
+    const config = new Map((spec.config ?? []).map(([item, value]) => [item.key, value]));
+    expect(config.get('volume-streaming.enabled')).toBe(true);
+    // Mol*'s defaults (ds.litemol.org, ebi.ac.uk) replaced by addresses of this page's server.
+    for (const key of ['volume-streaming.server', 'volume-streaming.emdb-header-server']) {
+      expect(config.get(key), key).toBe(`${location.origin}/v1/volume-server`);
+    }
+    const canStream = config.get('volume-streaming.can-stream') as (s: { models: unknown[] }) => boolean;
+    expect(canStream({ models: [{}] })).toBe(true);
+    expect(canStream({ models: [{}, {}] })).toBe(false);
   });
 
   it('opens with the left panel collapsed to its tab strip and the Structure Tools shown', () => {
