@@ -90,11 +90,7 @@ test('Docking: the pocket is drawn and edited as a box in Med View', async ({ pa
   // The visual Mol* draws has the box's extent, not only the state's numbers.
   await expect(step).toHaveAttribute('data-box-drawn', drawnFor(around));
 
-  // The camera on the box, then the picture: the box around the ligand in the pocket.
-  const before = await canvasPicture(page);
-  await page.getByTestId('pocket-focus').click();
-  // The camera moves (the picture changes), then stops (SwiftShader draws slowly).
-  await expect.poll(() => canvasPicture(page), { timeout: 30_000 }).not.toBe(before);
+  // A box from a helper brings the camera to it; then the picture: the box around the ligand.
   await waitForSteadyCanvas(page);
   expect(await canvasCoverage(page)).toBeGreaterThan(0.02);
   await shot(page, 'docking-box/around-ligand');
@@ -113,6 +109,12 @@ test('Docking: the pocket is drawn and edited as a box in Med View', async ({ pa
   await expect(step).toHaveAttribute('data-box-cells', '4');
   await expect(step).toHaveAttribute('data-box-drawn', drawnFor(edited));
   await expect.poll(visuals).toBe(withoutBox + 2);
+  // Typed edits leave the camera where it was; Focus brings it to the edited (larger) box.
+  await waitForSteadyCanvas(page);
+  const before = await canvasPicture(page);
+  await page.getByTestId('pocket-focus').click();
+  // The camera moves (the picture changes), then stops (SwiftShader draws slowly).
+  await expect.poll(() => canvasPicture(page), { timeout: 30_000 }).not.toBe(before);
   await waitForSteadyCanvas(page);
   await shot(page, 'docking-box/edited');
 

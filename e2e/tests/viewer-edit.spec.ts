@@ -63,9 +63,12 @@ test('Med View: chains in the tree, narrow layout, no downloads, reload after an
   await expect(status(page)).toHaveAttribute('data-atoms', String(atomLines(lines)));
   await expect.poll(() => canvasCoverage(page), { timeout: 30_000 }).toBeGreaterThan(0.02);
 
-  await test.step('wide: both side panels open; the Home tab has no remote download', async () => {
-    await expect(status(page)).toHaveAttribute('data-left', 'full');
+  await test.step('wide: the left panel opens from its tab strip; the Home tab has no remote download', async () => {
+    // Med View opens with the left panel collapsed to its tabs (issue 12.9); one click opens it.
+    await expect(status(page)).toHaveAttribute('data-left', 'collapsed');
     await expect(status(page)).toHaveAttribute('data-right', 'full');
+    await page.locator('[data-testid="med-view"] .msp-left-panel-controls-buttons button[title="Home"]').click();
+    await expect(status(page)).toHaveAttribute('data-left', 'full');
     const left = page.locator('[data-testid="med-view"] .msp-layout-left');
     await expect(left).toContainText('Open Files');
     for (const remote of ['Download Structure', 'Download Density', 'Download File', 'Load Trajectory']) {
