@@ -68,6 +68,39 @@ const DYNAMIC_SITES: Record<string, { reaches: Reach[]; why: string }> = {
     reaches: [],
     why: 'Compares an address with the API base; sends nothing.',
   },
+  'api/viewer-states.ts sessionPath: API_BASE': {
+    reaches: [],
+    why: 'Builds the session address for the raw fetch calls below (they need the ETag headers and the 412 status).',
+  },
+  'api/viewer-states.ts sessionEtag: fetch(sessionPath(projectId))': {
+    // The OpenAPI document lists no HEAD operations; the HEAD route beside this GET is tested in viewer-session.test.ts.
+    reaches: [{ method: 'GET', path: `/v1/projects/${PARAM}/viewer/session` }],
+    why: "HEAD of the project's viewer session (its etag), the HEAD twin of the GET route.",
+  },
+  'api/viewer-states.ts sessionGet: fetch(sessionPath(projectId))': {
+    reaches: [{ method: 'GET', path: `/v1/projects/${PARAM}/viewer/session` }],
+    why: "The project's viewer session default.molx with its etag (read again on a 412).",
+  },
+  'api/viewer-states.ts sessionPut: fetch(sessionPath(projectId))': {
+    reaches: [{ method: 'PUT', path: `/v1/projects/${PARAM}/viewer/session` }],
+    why: 'Saves the session with If-Match / If-None-Match.',
+  },
+  'api/viewer-states.ts list: fetch(`${server}/list`)': {
+    reaches: [{ method: 'GET', path: `/v1/viewer/states/${PARAM}/${PARAM}/list` }],
+    why: "Mol*'s remote state protocol on the address POST /v1/projects/{id}/viewer/state_server answers.",
+  },
+  'api/viewer-states.ts get: fetch(url)': {
+    reaches: [{ method: 'GET', path: `/v1/viewer/states/${PARAM}/${PARAM}/get/${PARAM}` }],
+    why: 'remoteStates.getUrl(server, id) on the state server address.',
+  },
+  'api/viewer-states.ts remove: fetch(url)': {
+    reaches: [{ method: 'GET', path: `/v1/viewer/states/${PARAM}/${PARAM}/remove/${PARAM}` }],
+    why: "remoteStates.removeUrl(server, id): Mol*'s protocol removes with a GET.",
+  },
+  'api/viewer-states.ts upload: fetch(`${server}/set?${query}`)': {
+    reaches: [{ method: 'POST', path: `/v1/viewer/states/${PARAM}/${PARAM}/set` }],
+    why: "Mol*'s upload of a state (name, description, playOnLoad in the query).",
+  },
   'features/viewer-density/streaming-molstar.ts guardStreaming: fetch(request.url)': {
     reaches: [{ method: 'GET', path: `/v1/projects/${PARAM}/volume-server/${PARAM}/${PARAM}` }],
     why: "Mol*'s plugin.fetch for our API's addresses: the streaming header Mol*'s client asks for (server/em/fileId, the server being volumeServerPath).",
