@@ -182,6 +182,8 @@ export function PanelButton({
           disabled={state.busy}
           data-testid={`tb-${id}`}
           aria-label={title}
+          aria-haspopup="dialog"
+          aria-expanded={openMenu === id && !state.busy}
         />
       </Tooltip>
     </Popover>
