@@ -71,10 +71,12 @@ test('3D toolbar: measure a distance, cycle ligands with AUTO, align a second co
   // Nothing to undo yet.
   await expect(page.getByTestId('tb-undo')).toBeDisabled();
   // Structure Tools: two structures (receptor and ligand), so Superposition is listed; no volumes.
+  // Volume Streaming is listed because the config enables it (Mol*'s own section then shows itself
+  // only for one applicable structure; viewer-streaming.spec.ts covers it).
   const tools = page.getByTestId('structure-tools');
   await expect(tools).toHaveAttribute(
     'data-sections',
-    'structure,measurements,superposition,quickStyles,components,custom',
+    'structure,measurements,superposition,quickStyles,components,volumeStreaming,custom',
   );
   await shot(page, 'viewer-toolbar/loaded');
 
