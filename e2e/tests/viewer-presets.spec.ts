@@ -3,12 +3,10 @@
 // Save Structure Preset dropdown, Structure Tools' Quick Styles, and the measurement style dialog.
 // Mol*'s state is read through the page's test hook (window.medxViewer); every action is a click.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
-import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { zhText } from '../support/locale-text';
 import { shot } from '../support/screens';
 import { fieldError, pickOption, toast } from '../support/ui';
 import { importSampleByApi, pickAtom } from '../support/viewer';
@@ -195,13 +193,7 @@ test('presets: save, change the style, apply it back, delete; quick styles; meas
 });
 
 /** A text of the Chinese presets locale file, as the page shows it. */
-function zh(path: string[]): string {
-  const file = join(REPO_ROOT, 'apps', 'web', 'src', 'i18n', 'locales', 'zh-CN', 'presets.json');
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  if (typeof node !== 'string') throw new Error(`no zh-CN presets text at ${path.join('.')}`);
-  return node;
-}
+const zh = (path: string[]) => zhText('presets', path);
 
 test('presets and quick styles in Chinese; a corrupt stored value does not break the viewer', async ({
   page,

@@ -4,12 +4,10 @@
 // Atoms are picked through Mol*'s selection API (support/viewer.ts pickAtom: canvas pixels are
 // not reliable under software WebGL); every action itself goes through the toolbar's buttons.
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
-import { REPO_ROOT } from '../support/env';
 import { expect, test } from '../support/fixtures';
+import { zhText } from '../support/locale-text';
 import { shot } from '../support/screens';
 import { expectNoOverlap, pickOption, settledBox, toast } from '../support/ui';
 import { importSampleByApi, ligandCount, loadIntoViewer, pickAtom, structureCount } from '../support/viewer';
@@ -179,13 +177,7 @@ test('3D toolbar: measure a distance, cycle ligands with AUTO, align a second co
 });
 
 /** A text of the toolbar's Chinese locale file, as the page shows it. */
-function zhToolbarText(path: string[]): string {
-  const file = join(REPO_ROOT, 'apps', 'web', 'src', 'i18n', 'locales', 'zh-CN', 'toolbar.json');
-  let node: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  for (const key of path) node = (node as Record<string, unknown>)[key];
-  if (typeof node !== 'string') throw new Error(`no zh-CN toolbar text at ${path.join('.')}`);
-  return node;
-}
+const zhToolbarText = (path: string[]) => zhText('toolbar', path);
 
 test('toasts appear below the 3D toolbar, on the viewer page and in the workspace, in Chinese too', async ({
   page,
