@@ -276,7 +276,7 @@ test('Workflows: not found, opened by name, exported, imported back and deleted,
   await expect(card).toContainText('Workflow');
   await page.getByTestId('tool-open-wf_redock_validation').click();
   await expect(page).toHaveURL(/[?&]workflow=redock_validation(&|$)/);
-  await expect(page.getByTestId('workflow-window-name')).toHaveText('Redock with validation');
+  await expect(page.getByTestId('workflow-window-name')).toHaveText('Redock with validation', { timeout: 60_000 });
   await expect(graphText(page, 'Dock ligands')).toBeVisible();
 });
 
