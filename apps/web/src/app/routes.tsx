@@ -25,7 +25,7 @@ const LowBrowserPage = lazy(() =>
   import('../pages/low-browser/LowBrowserPage').then((m) => ({ default: m.LowBrowserPage })),
 );
 const DocsPage = lazy(() => import('../pages/docs/DocsPage').then((m) => ({ default: m.DocsPage })));
-/** Dev-only page (/viewer-test?file=<id>): the viewer full-size with one project file loaded. */
+/** Dev-only page (/viewer-test?file=<id>[,<id>…]): the viewer full-size with project files loaded. */
 const LazyViewerTestPage = lazy(() =>
   import('../pages/viewer-test/ViewerTestRoute').then((m) => ({ default: m.ViewerTestRoute })),
 );

@@ -9,8 +9,11 @@ import type { ViewerService } from './viewer-service';
 
 type LoadStatus = 'idle' | 'loading' | 'loaded' | 'error';
 
-/** Loads `?file=<id>` once the viewer is up and reports how far it got (for browser tests). */
-function FileLoader({ fileId }: { fileId: number | null }) {
+/**
+ * Loads `?file=<id>[,<id>…]` once the viewer is up, one file after another as the Entry List's
+ * In buttons would, and reports how far it got (for browser tests and bench:viewer).
+ */
+function FileLoader({ fileIds }: { fileIds: number[] }) {
   const { t } = useTranslation('viewer');
   const viewer = useViewer();
   const snapshot = useViewerSnapshot();
@@ -25,17 +28,25 @@ function FileLoader({ fileId }: { fileId: number | null }) {
     };
   }, [viewer]);
 
+  const key = fileIds.join(',');
   useEffect(() => {
-    if (fileId === null) return;
+    if (!key) return;
     let cancelled = false;
     setStatus('loading');
-    void openProjectFile(viewer, fileId).then((loaded) => {
-      if (!cancelled) setStatus(loaded ? 'loaded' : 'error');
-    });
+    void (async () => {
+      for (const id of key.split(',').map(Number)) {
+        if (cancelled) return;
+        if (!(await openProjectFile(viewer, id))) {
+          if (!cancelled) setStatus('error');
+          return;
+        }
+      }
+      if (!cancelled) setStatus('loaded');
+    })();
     return () => {
       cancelled = true;
     };
-  }, [viewer, fileId]);
+  }, [viewer, key]);
 
   // How many visuals the canvas holds: a loaded structure with none would be a blank picture.
   useEffect(() => {
@@ -62,32 +73,37 @@ function FileLoader({ fileId }: { fileId: number | null }) {
   return (
     <div
       data-testid="viewer-test-status"
-      data-status={fileId === null ? 'no-file' : status}
+      data-status={key ? status : 'no-file'}
       data-files={snapshot.files.map((f) => f.fileId).join(',')}
       data-structures={structures}
       data-representations={representations}
       style={{ position: 'absolute', right: 8, bottom: 8, zIndex: 10, fontSize: 12, opacity: 0.7 }}
     >
-      {fileId === null ? t('test.noFile') : t(`test.status.${status}`, { id: fileId })}
+      {key ? t(`test.status.${status}`, { id: key }) : t('test.noFile')}
     </div>
   );
 }
 
+/** The positive integer ids of `?file=`, a comma-separated list; none when any is malformed. */
+export function fileIdsFromQuery(value: string | null): number[] {
+  const ids = (value ?? '').split(',').map(Number);
+  return ids.every((id) => Number.isInteger(id) && id > 0) ? ids : [];
+}
+
 /**
- * A hidden development page, not linked from anywhere: Med View full-size with one project
- * file (`/viewer-test?file=<id>`), loaded through the viewer service as the Entry List does.
+ * A hidden development page, not linked from anywhere: Med View full-size with project files
+ * (`/viewer-test?file=<id>[,<id>…]`), loaded through the viewer service as the Entry List does.
  */
 export function ViewerTestPage() {
   const [params] = useSearchParams();
-  const raw = Number(params.get('file'));
-  const fileId = Number.isInteger(raw) && raw > 0 ? raw : null;
+  const fileIds = fileIdsFromQuery(params.get('file'));
   return (
     <ViewerProvider>
       <div style={{ position: 'fixed', inset: 0 }}>
         <Suspense fallback={<Spin style={{ position: 'absolute', inset: 0, margin: 'auto' }} />}>
           <LazyMedView />
         </Suspense>
-        <FileLoader fileId={fileId} />
+        <FileLoader fileIds={fileIds} />
       </div>
     </ViewerProvider>
   );
