@@ -215,7 +215,8 @@ test('a text volume (Gaussian cube) of the project loads lazily through the Volu
   const token = session?.token ?? '';
   const project = await createProjectByApi(request, token, 'Cube');
   const structureId = await importFileByApi(token, project.id, STRUCTURE, '1ia1.pdb');
-  await importContentByApi(token, project.id, 'peak.cub', cubeText());
+  const peakId = await importContentByApi(token, project.id, 'peak.cub', cubeText());
+  const brokenId = await importContentByApi(token, project.id, 'broken.cub', 'not a cube file\n');
   await openViewer(page, structureId);
   await page.getByTestId('tb-ccp4').click();
   const volumes = page.getByTestId('density-volumes');
@@ -224,7 +225,7 @@ test('a text volume (Gaussian cube) of the project loads lazily through the Volu
   await page.getByTestId('density-map').click();
   await expect(page.locator('.ant-select-dropdown:visible')).toContainText('No CCP4 maps in this project yet');
   await page.keyboard.press('Escape');
-  await volumes.getByRole('button').first().click();
+  await volumes.getByTestId(`density-volume-${peakId}`).click();
   await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 0, lazy: 1 });
   await page.getByTestId('tb-ccp4').click();
   const tools = page.getByTestId('structure-tools');
@@ -234,4 +235,14 @@ test('a text volume (Gaussian cube) of the project loads lazily through the Volu
   await volumeSection.locator('.msp-flex-row button').first().click();
   await tools.locator('.msp-action-menu-button', { hasText: 'Load peak.cub' }).click();
   await expect.poll(() => volumeCounts(page), { timeout: 60_000 }).toEqual({ volumes: 1, lazy: 0 });
+
+  // A file that is no volume: Mol*'s 'Failed to parse any volume.' as a toast; the item stays, the volume too.
+  await page.getByTestId('tb-ccp4').click();
+  await volumes.getByTestId(`density-volume-${brokenId}`).click();
+  await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 1, lazy: 1 });
+  await page.getByTestId('tb-ccp4').click();
+  await volumeSection.locator('.msp-flex-row button').first().click();
+  await tools.locator('.msp-action-menu-button', { hasText: 'Load broken.cub' }).click();
+  await expect(toast(page, 'Failed to parse any volume.', 'error')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 1, lazy: 1 });
 });

@@ -1,7 +1,13 @@
 import type { PluginContext } from 'molstar/lib/mol-plugin/context';
 import { Asset, AssetManager } from 'molstar/lib/mol-util/assets';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authorizeApiDownloads, VOLUME_FILE_TYPES, volumeFormatOf } from './lazy-volume';
+import {
+  authorizeApiDownloads,
+  isLazyVolumeParseFailure,
+  onLazyVolumeParseFailure,
+  VOLUME_FILE_TYPES,
+  volumeFormatOf,
+} from './lazy-volume';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -37,5 +43,40 @@ describe('lazy volumes of project files', () => {
     // Cached under the asset's id: a second resolve does not download again.
     await manager.resolve(asset, 'binary').run();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("Mol*'s lazy-volume failure", () => {
+  it('is recognised by its text only, so other errors keep their own handling', () => {
+    expect(isLazyVolumeParseFailure(new Error('Failed to parse any volume.'))).toBe(true);
+    expect(isLazyVolumeParseFailure(new Error('Failed to parse any volume'))).toBe(false);
+    expect(isLazyVolumeParseFailure('Failed to parse any volume.')).toBe(false);
+    expect(isLazyVolumeParseFailure(undefined)).toBe(false);
+  });
+});
+
+describe('listening for the failure', () => {
+  it('hears it on the console, passes every message on, and lets go with the last listener', () => {
+    const original = console.error;
+    const seen: unknown[][] = [];
+    console.error = (...args: unknown[]) => void seen.push(args);
+    try {
+      const heard: string[] = [];
+      const stopA = onLazyVolumeParseFailure(() => heard.push('a'));
+      const stopB = onLazyVolumeParseFailure(() => heard.push('b'));
+      console.error(new Error('Failed to parse any volume.'));
+      console.error('something else');
+      expect(heard).toEqual(['a', 'b']);
+      expect(seen).toHaveLength(2);
+      stopA();
+      console.error(new Error('Failed to parse any volume.'));
+      expect(heard).toEqual(['a', 'b', 'b']);
+      stopB();
+      console.error(new Error('Failed to parse any volume.'));
+      expect(heard).toEqual(['a', 'b', 'b']);
+      expect(seen).toHaveLength(4);
+    } finally {
+      console.error = original;
+    }
   });
 });

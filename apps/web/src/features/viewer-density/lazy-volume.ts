@@ -39,6 +39,40 @@ export function volumeFormatOf(ext: string): { format: string; isBinary: boolean
   return VOLUME_FORMATS[ext.trim().toLowerCase()] ?? null;
 }
 
+/** Mol*'s error when a lazy volume's file parsed into no volume (its text, spec §5). */
+export const LAZY_VOLUME_PARSE_FAILURE = 'Failed to parse any volume.';
+
+export const isLazyVolumeParseFailure = (reason: unknown): boolean =>
+  reason instanceof Error && reason.message === LAZY_VOLUME_PARSE_FAILURE;
+
+const failureListeners = new Set<() => void>();
+let consoleError: typeof console.error | null = null;
+
+/**
+ * Calls `listener` whenever Mol* reports 'Failed to parse any volume.'. Mol*'s Volume section
+ * loads a lazy volume inside a state transaction, which reverts on the error and hands it to
+ * `console.error` only (no event, no rejection), so that is where it is read: one wrapper for
+ * all listeners, which passes everything on unchanged and is removed with the last listener.
+ */
+export function onLazyVolumeParseFailure(listener: () => void): () => void {
+  failureListeners.add(listener);
+  if (!consoleError) {
+    const original = console.error;
+    consoleError = original;
+    console.error = (...args: unknown[]) => {
+      original.apply(console, args);
+      if (args.some(isLazyVolumeParseFailure)) for (const l of failureListeners) l();
+    };
+  }
+  return () => {
+    failureListeners.delete(listener);
+    if (failureListeners.size === 0 && consoleError) {
+      console.error = consoleError;
+      consoleError = null;
+    }
+  };
+}
+
 /** Adds a lazy volume item for a project map (one isosurface at 1 σ, dark gray). */
 export async function addLazyVolume(plugin: PluginContext, file: Pick<ProjectFile, 'name' | 'ext' | 'url'>) {
   const kind = volumeFormatOf(file.ext);
