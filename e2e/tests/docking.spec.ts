@@ -144,5 +144,20 @@ test('Docking: wizard on a bundled complex to a ranked result opened in 3D', asy
   console.log(`Med View canvas coverage ${(coverage * 100).toFixed(1)}%`);
   expect(coverage).toBeGreaterThan(0.02);
   await shot(page, 'docking/pose-3d-wide');
+  // 2D: the pose's interaction diagram, from its row (the contacts of the pose in the pocket);
+  // the Docking Result window comes back from the Window menu.
+  await page.getByTestId('window-menu').click();
+  await page.getByTestId('window-menu-dockingResult').click();
+  await expect(result).toBeVisible();
+  await first.getByTestId('docking-2d-1').click();
+  const window2d = page.getByTestId('interaction-diagram-window');
+  await expect(window2d).toBeVisible();
+  const summary = window2d.getByTestId('diagram-summary');
+  await expect(summary).toBeVisible({ timeout: 60_000 });
+  const lines = Number(await summary.getAttribute('data-contacts'));
+  expect(lines).toBeGreaterThan(0);
+  await expect(window2d.locator('[data-testid="diagram-lines"] line')).toHaveCount(lines);
+  console.log(`pose diagram: ${lines} contacts`);
+  await shot(page, 'docking/pose-2d');
   expect(errors).toEqual([]);
 });
