@@ -225,6 +225,28 @@ test('a snapshot saved with its rules, a bad state file refused, the session res
     );
   await expect.poll(cachedEtag).toBe(synced);
 
+  // Two tabs on one project: the other tab saves first; this tab's next save is told so, not
+  // written over it, and loading the saved session brings the other tab's state.
+  const other = await page.context().newPage();
+  await openWorkspace(other, project.id);
+  await expect.poll(() => structures(other), { timeout: 60_000 }).toBe(1);
+  const otherPanel = await openStatesPanel(other);
+  await sessionReady(other);
+  await otherPanel.getByTestId('state-add-name').fill('Other tab');
+  await otherPanel.getByTestId('state-add-submit').click();
+  await expect(otherPanel.getByTestId('state-row-Other tab')).toBeVisible();
+  await otherPanel.getByTestId('state-sync-now').click();
+  await sessionReady(other, 'synced');
+  await expect.poll(serverEtag).not.toBe(synced);
+  await other.close();
+  await panel.getByTestId('state-sync-now').click();
+  const conflict = page.getByRole('dialog').filter({ hasText: 'The viewer session changed in another tab' });
+  await expect(conflict).toBeVisible({ timeout: 30_000 });
+  await conflict.getByRole('button', { name: 'Load the saved session' }).click();
+  await expect(conflict).toBeHidden();
+  await expect((await statesPanelAgain(page)).getByTestId('state-row-Other tab')).toBeVisible({ timeout: 60_000 });
+  await expect.poll(() => structures(page), { timeout: 60_000 }).toBe(1);
+
   // Chinese, for the screenshot of the same panel.
   await page.evaluate(() => localStorage.setItem('lang', 'zh-CN'));
   await page.reload();
