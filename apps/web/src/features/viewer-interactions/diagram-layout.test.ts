@@ -107,6 +107,43 @@ describe('layoutDiagram', () => {
     }
   });
 
+  it('ten labels side by side (all wanting the bottom of the ring) never overlap either: the ring grows', () => {
+    // The 7CNQ pose's case: several residues touch the same atoms below the ligand, so their
+    // labels sit next to each other horizontally, where their width matters, not their height.
+    const crowded: DiagramInput = {
+      ...phenol,
+      contacts: [
+        'CYS 511 A',
+        'LYS 530 A',
+        'GLU 533 A',
+        'CYS 510 A',
+        'SER 512 A',
+        'ILE 206 A',
+        'ASP 203 A',
+        'THR 72 A',
+        'GLU 292 A',
+        'ARG 1100 B',
+      ].map((label, i) => ({
+        kind: 'hydrogen-bond' as const,
+        atoms: [4 + (i % 2)],
+        residueKey: `a|A|${label}`,
+        residueLabel: label,
+        distance: 3,
+      })),
+    };
+    const rs = layoutDiagram(crowded).residues;
+    expect(rs).toHaveLength(10);
+    for (let i = 0; i < rs.length; i++) {
+      for (let j = i + 1; j < rs.length; j++) {
+        const a = rs[i]!;
+        const b = rs[j]!;
+        const apartX = Math.abs(a.x - b.x) >= (a.width + b.width) / 2;
+        const apartY = Math.abs(a.y - b.y) >= (a.height + b.height) / 2;
+        expect(apartX || apartY, `${a.label} / ${b.label}`).toBe(true);
+      }
+    }
+  });
+
   it('draws one line per contact, coloured by kind, from the touching atoms to the label edge', () => {
     expect(layout.lines).toHaveLength(4);
     expect(layout.lines.map((l) => l.color)).toEqual([

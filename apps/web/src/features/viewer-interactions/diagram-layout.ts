@@ -98,6 +98,7 @@ export const CONTACT_DASH: Record<ContactKind, string> = {
 };
 
 const TAU = Math.PI * 2;
+const labelWidth = (label: string) => label.length * DIAGRAM.charWidth + DIAGRAM.labelPadding * 2;
 const norm = (a: number) => ((a % TAU) + TAU) % TAU;
 
 /**
@@ -194,10 +195,24 @@ export function layoutDiagram(
     const a = centre(byResidue.get(k)!.anchors);
     return Math.atan2(a.y - mid.y, a.x - mid.x);
   });
-  const ringX = Math.min(width / 2 - 50, radius + DIAGRAM.ringGap);
-  const ringY = Math.min(height / 2 - 20, radius + DIAGRAM.ringGap);
-  // Neighbouring labels at least a label's height apart on the ring (and a bit more).
-  const gap = Math.min(TAU / Math.max(1, keys.length), (DIAGRAM.labelHeight * 1.6) / Math.min(ringX, ringY));
+  // Neighbours on the ring must clear each other's box: apart by a label's width where the ring
+  // runs across (top and bottom), by its height where it runs down (left and right). Two points
+  // Δ apart at angle θ are (ringX·sinθ·Δ, ringY·cosθ·Δ) apart, so the angle they need there is
+  // min(w / (ringX·|sinθ|), h / (ringY·|cosθ|)); its largest value over θ, √((w/ringX)² + (h/ringY)²),
+  // serves everywhere. When the labels need more than the circle, the ring grows (as far as the
+  // picture allows; beyond that they are evenly spaced).
+  const widest = Math.max(0, ...keys.map((k) => labelWidth(byResidue.get(k)!.label)));
+  const maxX = Math.max(20, width / 2 - widest / 2 - 4);
+  const maxY = Math.max(20, height / 2 - DIAGRAM.labelHeight);
+  const needAt = (rx: number, ry: number) => Math.hypot((widest + 4) / rx, (DIAGRAM.labelHeight * 1.3) / ry);
+  let ringX = Math.min(maxX, radius + DIAGRAM.ringGap);
+  let ringY = Math.min(maxY, radius + DIAGRAM.ringGap);
+  const grow = (keys.length * needAt(ringX, ringY)) / TAU;
+  if (grow > 1) {
+    ringX = Math.min(maxX, ringX * grow);
+    ringY = Math.min(maxY, ringY * grow);
+  }
+  const gap = Math.min(TAU / Math.max(1, keys.length), needAt(ringX, ringY));
   const angles = spreadAngles(wanted, gap);
   const residues: DiagramResidue[] = keys.map((key, i) => {
     const label = byResidue.get(key)!.label;
@@ -206,7 +221,7 @@ export function layoutDiagram(
       label,
       x: mid.x + Math.cos(angles[i]!) * ringX,
       y: mid.y + Math.sin(angles[i]!) * ringY,
-      width: label.length * DIAGRAM.charWidth + DIAGRAM.labelPadding * 2,
+      width: labelWidth(label),
       height: DIAGRAM.labelHeight,
     };
   });
