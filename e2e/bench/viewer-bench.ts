@@ -1,122 +1,98 @@
 /**
- * Med View against stock Mol* (`npm run bench:viewer`, issue 12): the same structures loaded in
- * Med View (the built app, served by the built server, /viewer-test) and in Mol*'s own viewer
- * build (node_modules/molstar/build/viewer, served here from loopback) in the same headless
- * Chromium, one after another, BENCH_ROUNDS times each, alternating. Printed per structure: the
- * median time from navigation to the first frame with the structure drawn, and the ratio
- * Med View / stock (goal: within 1.2x).
+ * Med View against stock Mol* (`npm run bench:viewer`, issue 12), in one headless Chromium:
  *
- *   npm run bench:viewer                      # BENCH_ROUNDS=3
+ * 1. Time to first frame: the same structure loaded in Med View (the built app, served by the
+ *    built server, /viewer-test) and in Mol*'s own viewer build (node_modules/molstar/build/
+ *    viewer, served here from loopback), alternating, BENCH_ROUNDS times each. Goal ≤ 1.2×.
+ * 2. Interaction computation, from the click to the frame with the contacts drawn: Med View's
+ *    Interaction toggle on a receptor file and a separately loaded ligand file (its defaults:
+ *    ligand–receptor contacts, found by Mol*'s interactions extension among the residues within
+ *    6 Å of the ligand), against stock Mol*'s own Interactions representation added to one
+ *    structure holding the same receptor and ligand (Mol* computes the contacts of the whole
+ *    structure: that is what a stock Mol* user waits for). Goal ≤ 1.2×.
+ * 3. Session restore: a project with 10 loaded files and 5 snapshots, synced to the server;
+ *    the time from opening the workspace to the 10 structures drawn, from the server's session
+ *    (a browser without the local cache) and from the local cache (a reload), against the time
+ *    /viewer-test takes to load the same 10 files from navigation. Goal < 2×.
+ *
+ *   npm run bench:viewer                      # BENCH_ROUNDS=3, BENCH_SECTIONS=1,2,3
  *
  * Structures: the small 1W1P complex (receptor, 996 residues) shipped as a sample, and a
  * structure of more than 5,000 residues made from three copies of the 7CNQ sample's receptor
- * (2,236 residues each) as chains of one model, shifted 80 Å apart so nothing overlaps; the
- * machines reach no archive, and the shipped samples are the largest real structures on them.
+ * (2,236 residues each) as chains of one model, shifted 80 Å apart so nothing overlaps, its
+ * ligand in the first copy; the machines reach no archive, and the shipped samples are the
+ * largest real structures on them.
  *
- * A measurement, not a test: it exits 0 whatever the ratio, and non-zero only when it could not
+ * A measurement, not a test: it exits 0 whatever the ratios, and non-zero only when it could not
  * run (build, server start, a page that never drew).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from '@playwright/test';
-import { Api, ensureBuilt, newest, ROOT, signUp, startServer } from '../../apps/server/bench/api-bench-setup';
+import { Api, ensureBuilt, signUp, startServer } from '../../apps/server/bench/api-bench-setup';
+import {
+  CHROMIUM_ARGS,
+  complexPdb,
+  ensureWebBuilt,
+  replicate,
+  residues,
+  SAMPLES,
+  serveStock,
+  untilDrawn,
+  VIEWPORT,
+} from './viewer-bench-support';
 
 const ROUNDS = Math.min(Math.max(Math.floor(Number(process.env.BENCH_ROUNDS ?? 3)) || 3, 1), 20);
-const STOCK = join(ROOT, 'node_modules/molstar/build/viewer');
-const SAMPLES = join(ROOT, 'apps/server/samples');
-/** The same Chromium and flags the e2e suite uses (e2e/playwright.config.ts): software WebGL. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--use-gl=angle',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-];
-const VIEWPORT = { width: 1440, height: 900 };
+/** BENCH_SECTIONS=2,3: only those sections (default all three). */
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? '1,2,3').split(',').map((x) => x.trim()));
 
-/** Builds apps/web when its bundle is missing or older than its sources or the contract. */
-function ensureWebBuilt(): void {
-  const index = join(ROOT, 'apps/web/dist/index.html');
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (built > Math.max(newest(join(ROOT, 'apps/web/src')), newest(join(ROOT, 'packages/contract/src')))) return;
-  const run = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
-  if (run.status !== 0) throw new Error('npm run build -w apps/web failed');
+/* The pages' own objects, as the predicates below read them (they run in the browser). */
+interface MolstarLike {
+  canvas3d?: { reprCount: { value: number } };
+  managers: { structure: { hierarchy: { current: { structures: { cell: unknown }[] } } } };
+  behaviors: { state: { isBusy: { value: boolean } } };
+  builders: { structure: { representation: { addRepresentation(cell: unknown, props: object): Promise<unknown> } } };
+}
+interface BenchWindow {
+  viewer?: { plugin: MolstarLike };
+  benchError?: string;
+  medxViewer?: { current?: MolstarLike };
 }
 
-/**
- * A PDB of `copies` copies of `pdb`'s ATOM/HETATM records, copy k on chains renamed from a
- * per-copy alphabet and shifted k × 80 Å along x: one model, more residues, no clashes.
- */
-function replicate(pdb: string, copies: number): string {
-  const chains = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-  const records = pdb.split('\n').filter((line) => line.startsWith('ATOM') || line.startsWith('HETATM'));
-  const original = [...new Set(records.map((line) => line[21] ?? ' '))];
-  if (original.length * copies > chains.length) throw new Error('too many chains to replicate');
-  const out: string[] = [];
-  let serial = 0;
-  for (let k = 0; k < copies; k++) {
-    for (const line of records) {
-      const chain = chains[k * original.length + original.indexOf(line[21] ?? ' ')]!;
-      const x = (Number(line.slice(30, 38)) + k * 80).toFixed(3).padStart(8);
-      serial = (serial % 99_999) + 1;
-      out.push(
-        `${line.slice(0, 6)}${String(serial).padStart(5)}${line.slice(11, 21)}${chain}${line.slice(22, 30)}${x}${line.slice(38)}`,
-      );
-    }
-    out.push('TER');
-  }
-  out.push('END');
-  return `${out.join('\n')}\n`;
-}
-
-const residues = (pdb: string) =>
-  new Set(
-    pdb
-      .split('\n')
-      .filter((l) => l.startsWith('ATOM') || l.startsWith('HETATM'))
-      .map((l) => l.slice(17, 27)),
-  ).size;
-
-/** Mol*'s stock viewer and the structures, from loopback (the stock page reads its data by URL). */
-function serveStock(files: Record<string, string>): Promise<{ base: string; server: Server }> {
-  const page = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/molstar.css">
-<script src="/molstar.js"></script></head><body><div id="app" style="position:absolute;inset:0"></div><script>
-const url = new URLSearchParams(location.search).get('data');
-molstar.Viewer.create('app', { layoutIsExpanded: false, layoutShowControls: true, viewportShowExpand: false })
-  .then((viewer) => { window.viewer = viewer; return viewer.loadStructureFromUrl(url, 'pdb'); })
-  .catch((error) => { window.benchError = String(error); });
-</script></body></html>`;
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end(page);
-    } else if (path.startsWith('/data/') && files[path.slice(6)] !== undefined) {
-      res.writeHead(200, { 'content-type': 'text/plain' }).end(files[path.slice(6)]);
-    } else if (/^\/[\w.-]+$/.test(path) && existsSync(join(STOCK, path))) {
-      const type = path.endsWith('.js')
-        ? 'text/javascript'
-        : path.endsWith('.css')
-          ? 'text/css'
-          : 'application/octet-stream';
-      res.writeHead(200, { 'content-type': type }).end(readFileSync(join(STOCK, path)));
-    } else {
-      res.writeHead(404).end();
-    }
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      ok({ base: `http://127.0.0.1:${port}`, server });
-    }),
+function stockDrawn(): boolean {
+  const w = window as unknown as BenchWindow;
+  if (w.benchError) throw new Error(w.benchError);
+  const plugin = w.viewer?.plugin;
+  return (
+    (plugin?.canvas3d?.reprCount.value ?? 0) > 0 &&
+    (plugin?.managers.structure.hierarchy.current.structures.length ?? 0) > 0 &&
+    !plugin?.behaviors.state.isBusy.value
   );
 }
 
-/** Two animation frames after `ready` holds: the frame with the structure has been presented. */
-async function untilDrawn(page: Page, ready: string): Promise<void> {
-  await page.waitForFunction(ready, undefined, { timeout: 180_000, polling: 'raf' });
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+function medViewDrawn(): boolean {
+  const s = document.querySelector<HTMLElement>('[data-testid=viewer-test-status]');
+  if (s?.dataset.status === 'error') throw new Error('Med View could not load the files');
+  const plugin = (window as unknown as BenchWindow).medxViewer?.current;
+  return (
+    s?.dataset.status === 'loaded' && Number(s.dataset.representations) > 0 && !plugin?.behaviors.state.isBusy.value
+  );
+}
+
+/** The shown structures and drawn visuals the workspace's Med View reports. */
+function workspaceDrawn(structures: number): boolean {
+  const s = document.querySelector<HTMLElement>('[data-testid=med-view-status]');
+  return Number(s?.dataset.structures) === structures && Number(s?.dataset.representations) >= structures;
+}
+
+async function withToken<T>(browser: Browser, token: string, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 async function timeStock(browser: Browser, base: string, name: string): Promise<number> {
@@ -124,81 +100,270 @@ async function timeStock(browser: Browser, base: string, name: string): Promise<
   try {
     const start = performance.now();
     await page.goto(`${base}/?data=/data/${name}`);
-    await untilDrawn(
-      page,
-      `window.benchError ? (() => { throw new Error(window.benchError) })() :
-       (window.viewer?.plugin.canvas3d?.reprCount.value ?? 0) > 0 &&
-       window.viewer.plugin.managers.structure.hierarchy.current.structures.length > 0 &&
-       !window.viewer.plugin.behaviors.state.isBusy.value`,
-    );
+    await untilDrawn(page, stockDrawn);
     return performance.now() - start;
   } finally {
     await page.close();
   }
 }
 
-async function timeMedView(browser: Browser, base: string, token: string, fileId: number): Promise<number> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  await context.addInitScript((t) => localStorage.setItem('token', t), token);
-  const page = await context.newPage();
-  try {
+const timeMedView = (browser: Browser, base: string, token: string, fileIds: number[]) =>
+  withToken(browser, token, async (page) => {
     const start = performance.now();
-    await page.goto(`${base}/viewer-test?file=${fileId}`);
-    await untilDrawn(
-      page,
-      `(() => { const s = document.querySelector('[data-testid=viewer-test-status]');
-        if (s?.dataset.status === 'error') throw new Error('Med View could not load the file');
-        return s?.dataset.status === 'loaded' && Number(s.dataset.representations) > 0 &&
-          !window.medxViewer?.current?.behaviors.state.isBusy.value; })()`,
-    );
+    await page.goto(`${base}/viewer-test?file=${fileIds.join(',')}`);
+    await untilDrawn(page, medViewDrawn);
     return performance.now() - start;
+  });
+
+async function interactionsStock(browser: Browser, base: string, name: string): Promise<number> {
+  const page = await browser.newPage({ viewport: VIEWPORT });
+  try {
+    await page.goto(`${base}/?data=/data/${name}`);
+    await untilDrawn(page, stockDrawn);
+    // Timed in the page: from the call to the frame after the interactions were drawn.
+    return await page.evaluate(async () => {
+      const plugin = (window as unknown as BenchWindow).viewer!.plugin;
+      const before = plugin.canvas3d!.reprCount.value;
+      const start = performance.now();
+      const structure = plugin.managers.structure.hierarchy.current.structures[0]!;
+      await plugin.builders.structure.representation.addRepresentation(structure.cell, { type: 'interactions' });
+      while (plugin.canvas3d!.reprCount.value <= before || plugin.behaviors.state.isBusy.value) {
+        if (performance.now() - start > 180_000) throw new Error('stock Mol* drew no interactions in 180 s');
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return performance.now() - start;
+    });
+  } finally {
+    await page.close();
+  }
+}
+
+async function interactionsMedView(
+  browser: Browser,
+  base: string,
+  token: string,
+  fileIds: number[],
+): Promise<{ ms: number; count: number }> {
+  return withToken(browser, token, async (page) => {
+    await page.goto(`${base}/viewer-test?file=${fileIds.join(',')}`);
+    await untilDrawn(page, medViewDrawn);
+    const toggle = '[data-testid=tb-interactions]';
+    // Playwright's click (it waits for the button to be enabled: the toolbar disables its buttons
+    // while Mol* is busy); timed in the page from just before it to the frame after the toggle
+    // reported the contacts drawn.
+    await page.locator(toggle).waitFor();
+    await expectEnabled(page, toggle);
+    await page.evaluate(() => {
+      (window as unknown as { benchStart: number }).benchStart = performance.now();
+    });
+    await page.click(toggle);
+    const ms = await page.evaluate(async (selector) => {
+      const button = document.querySelector<HTMLButtonElement>(selector)!;
+      const plugin = (window as unknown as BenchWindow).medxViewer!.current!;
+      const start = (window as unknown as { benchStart: number }).benchStart;
+      while (
+        button.dataset.enabled !== 'true' ||
+        button.dataset.updating !== 'false' ||
+        button.dataset.count === '' ||
+        plugin.behaviors.state.isBusy.value
+      ) {
+        if (performance.now() - start > 180_000) {
+          throw new Error(`Med View drew no interactions in 180 s: ${JSON.stringify(button.dataset)}`);
+        }
+        await new Promise((r) => requestAnimationFrame(r));
+      }
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return performance.now() - start;
+    }, toggle);
+    const count = Number(await page.locator(toggle).getAttribute('data-count'));
+    return { ms, count };
+  });
+}
+
+async function expectEnabled(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((sel) => !document.querySelector<HTMLButtonElement>(sel)?.disabled, selector, {
+    timeout: 180_000,
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const row = (cells: (string | number)[], widths: number[]) =>
+  cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join('  ');
+
+interface Structure {
+  name: string;
+  receptor: string;
+  ligand: string;
+}
+
+/** Section 1: time to first frame. */
+async function firstFrame(
+  browser: Browser,
+  api: Api,
+  projectId: number,
+  stockBase: string,
+  serverBase: string,
+  s: Structure,
+) {
+  const receptorName = `${s.name}.pdb`;
+  const file = await api.upload(projectId, receptorName, s.receptor);
+  // One unmeasured load each: the browser's disk cache and V8's code cache are warm for both.
+  await timeMedView(browser, serverBase, api.token, [file.id]);
+  await timeStock(browser, stockBase, receptorName);
+  const med: number[] = [];
+  const ref: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    med.push(await timeMedView(browser, serverBase, api.token, [file.id]));
+    ref.push(await timeStock(browser, stockBase, receptorName));
+  }
+  const [m, r] = [median(med), median(ref)];
+  return [receptorName, residues(s.receptor), m.toFixed(0), r.toFixed(0), (m / r).toFixed(2)];
+}
+
+/** Section 2: interaction computation. */
+async function interactionTimes(
+  browser: Browser,
+  api: Api,
+  projectId: number,
+  stockBase: string,
+  serverBase: string,
+  s: Structure,
+) {
+  const receptor = await api.upload(projectId, `${s.name}-receptor.pdb`, s.receptor);
+  const ligand = await api.upload(projectId, `${s.name}-ligand.sdf`, s.ligand);
+  const complexName = `${s.name}-complex.pdb`;
+  const ids = [receptor.id, ligand.id];
+  await interactionsMedView(browser, serverBase, api.token, ids);
+  await interactionsStock(browser, stockBase, complexName);
+  const med: number[] = [];
+  const ref: number[] = [];
+  let count = 0;
+  for (let round = 0; round < ROUNDS; round++) {
+    const run = await interactionsMedView(browser, serverBase, api.token, ids);
+    med.push(run.ms);
+    count = run.count;
+    ref.push(await interactionsStock(browser, stockBase, complexName));
+  }
+  const [m, r] = [median(med), median(ref)];
+  return [s.name, residues(s.receptor), count, m.toFixed(0), r.toFixed(0), (m / r).toFixed(2)];
+}
+
+/** Section 3: session restore of 10 files and 5 snapshots against loading the 10 files. */
+async function sessionRestore(browser: Browser, api: Api, serverBase: string) {
+  const names = ['1iep_receptor.pdb', '1iep_imatinib.sdf', '1w1p_receptor.pdb', '1w1p_ligand.sdf'];
+  names.push('5x72_complex.pdb', '5x72_ligand_p59.sdf', '7cnq_receptor.pdb', '7cnq_ligand.sdf');
+  const files = names.map((name) => ({ name, content: readFileSync(join(SAMPLES, name), 'utf8') }));
+  // Two more, so there are ten: the 1W1P and 1IEP receptors again, on other chains, shifted 80 Å.
+  files.push({ name: '1w1p_receptor_b.pdb', content: replicate(files[2]!.content, 2).split('TER\n')[1]! });
+  files.push({ name: '1iep_receptor_b.pdb', content: replicate(files[0]!.content, 2).split('TER\n')[1]! });
+  const { id: projectId } = await api.call<{ id: number }>('POST', '/v1/projects/new', {
+    project_name: 'Viewer bench session',
+  });
+  const ids: number[] = [];
+  for (const f of files) ids.push((await api.upload(projectId, f.name, f.content)).id);
+
+  const context = await browser.newContext({ viewport: VIEWPORT, baseURL: serverBase });
+  await context.addInitScript((t) => localStorage.setItem('token', t), api.token);
+  try {
+    const page = await context.newPage();
+    await page.goto(`/?project=${projectId}`);
+    await page.waitForSelector('[data-testid=med-view][data-state=ready]', { timeout: 180_000 });
+    for (const id of ids) {
+      await page.click(`[data-testid=entry-in-${id}]`);
+      await page.waitForSelector(`[data-testid=entry-in-${id}][data-state=shown]`, { timeout: 180_000 });
+    }
+    await untilDrawn(page, workspaceDrawn, ids.length);
+    await page.click('[data-testid=tb-states]');
+    for (let i = 1; i <= 5; i++) {
+      await page.fill('[data-testid=state-add-name]', `View ${i}`);
+      await page.click('[data-testid=state-add-submit]');
+      await page.waitForSelector(`[data-testid="state-row-View ${i}"]`);
+    }
+    await page.click('[data-testid=state-sync-now]');
+    await page.waitForSelector('[data-testid=state-sync][data-sync=synced]', { timeout: 120_000 });
+    const session = await page.request.head(`/v1/projects/${projectId}/viewer/session`, {
+      headers: { token: api.token },
+    });
+    const bytes = Number(session.headers()['content-length'] ?? 0);
+
+    const load: number[] = [];
+    const fromServer: number[] = [];
+    const fromCache: number[] = [];
+    const restore = async (target: Page, reload: boolean) => {
+      const start = performance.now();
+      if (reload) await target.reload();
+      else await target.goto(`${serverBase}/?project=${projectId}`);
+      await untilDrawn(target, workspaceDrawn, ids.length);
+      return performance.now() - start;
+    };
+    await timeMedView(browser, serverBase, api.token, ids);
+    for (let round = 0; round < ROUNDS; round++) {
+      load.push(await timeMedView(browser, serverBase, api.token, ids));
+      // A browser without the local cache: the session comes from the server.
+      fromServer.push(await withToken(browser, api.token, (fresh) => restore(fresh, false)));
+      fromCache.push(await restore(page, true));
+    }
+    return { bytes, load: median(load), fromServer: median(fromServer), fromCache: median(fromCache) };
   } finally {
     await context.close();
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 async function main(): Promise<void> {
   ensureBuilt();
   ensureWebBuilt();
-  const small = readFileSync(join(SAMPLES, '1w1p_receptor.pdb'), 'utf8');
-  const large = replicate(readFileSync(join(SAMPLES, '7cnq_receptor.pdb'), 'utf8'), 3);
-  const structures = [
-    { name: '1w1p.pdb', content: small },
-    { name: '7cnq-x3.pdb', content: large },
-  ];
+  const small: Structure = {
+    name: '1w1p',
+    receptor: readFileSync(join(SAMPLES, '1w1p_receptor.pdb'), 'utf8'),
+    ligand: readFileSync(join(SAMPLES, '1w1p_ligand.sdf'), 'utf8'),
+  };
+  const large: Structure = {
+    name: '7cnq-x3',
+    receptor: replicate(readFileSync(join(SAMPLES, '7cnq_receptor.pdb'), 'utf8'), 3),
+    ligand: readFileSync(join(SAMPLES, '7cnq_ligand.sdf'), 'utf8'),
+  };
+  const stockFiles: Record<string, string> = {};
+  for (const s of [small, large]) {
+    stockFiles[`${s.name}.pdb`] = s.receptor;
+    stockFiles[`${s.name}-complex.pdb`] = complexPdb(s.receptor, s.ligand);
+  }
   const server = await startServer();
-  const stock = await serveStock(Object.fromEntries(structures.map((s) => [s.name, s.content])));
+  const stock = await serveStock(stockFiles);
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const api = new Api(server.base);
     await signUp(api, server.outbox, 'viewer-bench@example.org');
-    const { id: projectId } = await api.call<{ id: number }>('POST', '/v1/projects/new', {
-      project_name: 'Viewer bench',
-    });
+    const { id } = await api.call<{ id: number }>('POST', '/v1/projects/new', { project_name: 'Viewer bench' });
     console.log(
-      `bench:viewer: ${ROUNDS} rounds, Chromium ${browser.version()} (SwiftShader), ${VIEWPORT.width}x${VIEWPORT.height}`,
+      `bench:viewer: ${ROUNDS} rounds (medians), Chromium ${browser.version()} (SwiftShader), ${VIEWPORT.width}x${VIEWPORT.height}`,
     );
-    console.log('structure          residues  Med View ms  stock Mol* ms  ratio (goal <= 1.2)');
-    for (const structure of structures) {
-      const file = await api.upload(projectId, structure.name, structure.content);
-      // One unmeasured load each: the browser's disk cache and V8's code cache are warm for both.
-      await timeMedView(browser, server.base, api.token, file.id);
-      await timeStock(browser, stock.base, structure.name);
-      const med: number[] = [];
-      const ref: number[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        med.push(await timeMedView(browser, server.base, api.token, file.id));
-        ref.push(await timeStock(browser, stock.base, structure.name));
-      }
-      const [m, r] = [median(med), median(ref)];
-      console.log(
-        `${structure.name.padEnd(18)} ${String(residues(structure.content)).padStart(8)}  ${m.toFixed(0).padStart(11)}  ${r
-          .toFixed(0)
-          .padStart(13)}  ${(m / r).toFixed(2)}`,
-      );
+    if (SECTIONS.has('1')) {
+      console.log('\n1. Time to first frame, from navigation');
+      const w1 = [14, 8, 11, 13, 18];
+      console.log(row(['structure', 'residues', 'Med View ms', 'stock Mol* ms', 'ratio (goal <= 1.2)'], w1));
+      for (const s of [small, large])
+        console.log(row(await firstFrame(browser, api, id, stock.base, server.base, s), w1));
     }
+    if (SECTIONS.has('2')) {
+      console.log('\n2. Interactions, from the click to the contacts drawn (Med View: pocket; stock: whole structure)');
+      const w2 = [10, 8, 8, 11, 13, 18];
+      console.log(row(['complex', 'residues', 'contacts', 'Med View ms', 'stock Mol* ms', 'ratio (goal <= 1.2)'], w2));
+      for (const s of [small, large]) {
+        console.log(row(await interactionTimes(browser, api, id, stock.base, server.base, s), w2));
+      }
+    }
+    if (!SECTIONS.has('3')) return;
+    console.log('\n3. Session restore: 10 files, 5 snapshots, from opening the workspace to the 10 drawn');
+    const r = await sessionRestore(browser, api, server.base);
+    console.log(`session default.molx: ${(r.bytes / 1024).toFixed(0)} KB`);
+    console.log(`load the 10 files (/viewer-test):       ${r.load.toFixed(0)} ms`);
+    console.log(
+      `restore from the server (no cache):     ${r.fromServer.toFixed(0)} ms  ratio ${(r.fromServer / r.load).toFixed(2)} (goal < 2)`,
+    );
+    console.log(
+      `restore from the local cache (reload):  ${r.fromCache.toFixed(0)} ms  ratio ${(r.fromCache / r.load).toFixed(2)} (goal < 2)`,
+    );
   } finally {
     await browser.close();
     stock.server.close();
