@@ -95,24 +95,36 @@ async function withToken<T>(browser: Browser, token: string, run: (page: Page) =
   }
 }
 
-async function timeStock(browser: Browser, base: string, name: string): Promise<number> {
+interface Timed {
+  ms: number;
+  /** The 3D canvas's drawing buffer in pixels: software rendering's cost grows with it. */
+  pixels: number;
+}
+
+/** The largest canvas on the page (Mol*'s 3D canvas), in drawing-buffer pixels. */
+const canvasPixels = (page: Page) =>
+  page.evaluate(() => Math.max(0, ...[...document.querySelectorAll('canvas')].map((c) => c.width * c.height)));
+
+async function timeStock(browser: Browser, base: string, name: string): Promise<Timed> {
   const page = await browser.newPage({ viewport: VIEWPORT });
   try {
     const start = performance.now();
     await page.goto(`${base}/?data=/data/${name}`);
     await untilDrawn(page, stockDrawn);
-    return performance.now() - start;
+    const ms = performance.now() - start;
+    return { ms, pixels: await canvasPixels(page) };
   } finally {
     await page.close();
   }
 }
 
-const timeMedView = (browser: Browser, base: string, token: string, fileIds: number[]) =>
+const timeMedView = (browser: Browser, base: string, token: string, fileIds: number[]): Promise<Timed> =>
   withToken(browser, token, async (page) => {
     const start = performance.now();
     await page.goto(`${base}/viewer-test?file=${fileIds.join(',')}`);
     await untilDrawn(page, medViewDrawn);
-    return performance.now() - start;
+    const ms = performance.now() - start;
+    return { ms, pixels: await canvasPixels(page) };
   });
 
 async function interactionsStock(browser: Browser, base: string, name: string): Promise<number> {
@@ -209,16 +221,24 @@ async function firstFrame(
   const receptorName = `${s.name}.pdb`;
   const file = await api.upload(projectId, receptorName, s.receptor);
   // One unmeasured load each: the browser's disk cache and V8's code cache are warm for both.
-  await timeMedView(browser, serverBase, api.token, [file.id]);
-  await timeStock(browser, stockBase, receptorName);
+  const medPixels = (await timeMedView(browser, serverBase, api.token, [file.id])).pixels;
+  const refPixels = (await timeStock(browser, stockBase, receptorName)).pixels;
   const med: number[] = [];
   const ref: number[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    med.push(await timeMedView(browser, serverBase, api.token, [file.id]));
-    ref.push(await timeStock(browser, stockBase, receptorName));
+    med.push((await timeMedView(browser, serverBase, api.token, [file.id])).ms);
+    ref.push((await timeStock(browser, stockBase, receptorName)).ms);
   }
   const [m, r] = [median(med), median(ref)];
-  return [receptorName, residues(s.receptor), m.toFixed(0), r.toFixed(0), (m / r).toFixed(2)];
+  const mpx = (n: number) => (n / 1e6).toFixed(2);
+  return [
+    receptorName,
+    residues(s.receptor),
+    m.toFixed(0),
+    r.toFixed(0),
+    (m / r).toFixed(2),
+    `${mpx(medPixels)} / ${mpx(refPixels)}`,
+  ];
 }
 
 /** Section 2: interaction computation. */
@@ -299,7 +319,7 @@ async function sessionRestore(browser: Browser, api: Api, serverBase: string) {
     };
     await timeMedView(browser, serverBase, api.token, ids);
     for (let round = 0; round < ROUNDS; round++) {
-      load.push(await timeMedView(browser, serverBase, api.token, ids));
+      load.push((await timeMedView(browser, serverBase, api.token, ids)).ms);
       // A browser without the local cache: the session comes from the server.
       fromServer.push(await withToken(browser, api.token, (fresh) => restore(fresh, false)));
       fromCache.push(await restore(page, true));
@@ -340,8 +360,16 @@ async function main(): Promise<void> {
     );
     if (SECTIONS.has('1')) {
       console.log('\n1. Time to first frame, from navigation');
-      const w1 = [14, 8, 11, 13, 18];
-      console.log(row(['structure', 'residues', 'Med View ms', 'stock Mol* ms', 'ratio (goal <= 1.2)'], w1));
+      const w1 = [14, 8, 11, 13, 18, 22];
+      const head = [
+        'structure',
+        'residues',
+        'Med View ms',
+        'stock Mol* ms',
+        'ratio (goal <= 1.2)',
+        'canvas Mpx Med/stock',
+      ];
+      console.log(row(head, w1));
       for (const s of [small, large])
         console.log(row(await firstFrame(browser, api, id, stock.base, server.base, s), w1));
     }
