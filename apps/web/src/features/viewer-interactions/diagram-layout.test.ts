@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boxEdgePoint, type DiagramInput, layoutDiagram, spreadAngles } from './diagram-layout';
+import { boxEdgePoint, type DiagramInput, type DiagramResidue, layoutDiagram, spreadAngles } from './diagram-layout';
 import { CONTACT_COLORS } from './interaction-options';
 
 const TAU = Math.PI * 2;
@@ -36,6 +36,19 @@ const phenol: DiagramInput = {
     { kind: 'hydrophobic', atoms: [4], residueKey: 'a|A|10', residueLabel: 'LEU 10 A', distance: 3.7 },
   ],
 };
+
+/** Every two residue labels are apart along x or along y by at least half their sizes. */
+function expectNoOverlap(rs: readonly DiagramResidue[]) {
+  for (let i = 0; i < rs.length; i++) {
+    for (let j = i + 1; j < rs.length; j++) {
+      const a = rs[i]!;
+      const b = rs[j]!;
+      const apartX = Math.abs(a.x - b.x) >= (a.width + b.width) / 2;
+      const apartY = Math.abs(a.y - b.y) >= (a.height + b.height) / 2;
+      expect(apartX || apartY, `${a.label} / ${b.label}`).toBe(true);
+    }
+  }
+}
 
 describe('spreadAngles', () => {
   it('keeps angles that are far enough apart as they are', () => {
@@ -96,15 +109,7 @@ describe('layoutDiagram', () => {
 
   it('labels never overlap', () => {
     const rs = layout.residues;
-    for (let i = 0; i < rs.length; i++) {
-      for (let j = i + 1; j < rs.length; j++) {
-        const a = rs[i]!;
-        const b = rs[j]!;
-        const apartX = Math.abs(a.x - b.x) >= (a.width + b.width) / 2;
-        const apartY = Math.abs(a.y - b.y) >= (a.height + b.height) / 2;
-        expect(apartX || apartY, `${a.label} / ${b.label}`).toBe(true);
-      }
-    }
+    expectNoOverlap(rs);
   });
 
   it('ten labels side by side (all wanting the bottom of the ring) never overlap either: the ring grows', () => {
@@ -133,15 +138,7 @@ describe('layoutDiagram', () => {
     };
     const rs = layoutDiagram(crowded).residues;
     expect(rs).toHaveLength(10);
-    for (let i = 0; i < rs.length; i++) {
-      for (let j = i + 1; j < rs.length; j++) {
-        const a = rs[i]!;
-        const b = rs[j]!;
-        const apartX = Math.abs(a.x - b.x) >= (a.width + b.width) / 2;
-        const apartY = Math.abs(a.y - b.y) >= (a.height + b.height) / 2;
-        expect(apartX || apartY, `${a.label} / ${b.label}`).toBe(true);
-      }
-    }
+    expectNoOverlap(rs);
   });
 
   it('draws one line per contact, coloured by kind, from the touching atoms to the label edge', () => {
