@@ -8,6 +8,7 @@ import type { PluginContext } from 'molstar/lib/mol-plugin/context';
 import { createStructureRepresentationParams } from 'molstar/lib/mol-plugin-state/helpers/structure-representation-params';
 import { PluginStateTransform, PluginStateObject as PSO } from 'molstar/lib/mol-plugin-state/objects';
 import { StateTransforms } from 'molstar/lib/mol-plugin-state/transforms';
+import type { StateBuilder } from 'molstar/lib/mol-state';
 import { Task } from 'molstar/lib/mol-task';
 import { Color } from 'molstar/lib/mol-util/color';
 import { ParamDefinition as PD } from 'molstar/lib/mol-util/param-definition';
@@ -56,11 +57,29 @@ const ComputeInteractionContacts = PluginStateTransform.BuiltIn({
         const obj = dependencies?.[ref] as PSO.Molecule.Structure | undefined;
         if (obj) inputs.push({ ref, structure: obj.data });
       }
-      const contacts = await findContacts(ctx, inputs, params.options);
+      const contacts = takePrecomputed(inputs, params.options) ?? (await findContacts(ctx, inputs, params.options));
       return new ContactsData({ contacts }, { label: 'Interactions', description: `${contacts.length}` });
     });
   },
 });
+
+/**
+ * Contacts showInteractions found just before its commit, for the same structures (the same
+ * objects) and options: the transform takes them instead of computing them again. Any other
+ * apply (a structure changed, a snapshot restored) computes.
+ */
+let precomputed: { inputs: StructureInput[]; options: string; contacts: Contact[] } | null = null;
+
+function takePrecomputed(inputs: readonly StructureInput[], options: InteractionOptions): Contact[] | null {
+  const p = precomputed;
+  precomputed = null;
+  const same =
+    !!p &&
+    p.options === JSON.stringify(options) &&
+    p.inputs.length === inputs.length &&
+    p.inputs.every((x, i) => x.ref === inputs[i]?.ref && x.structure === inputs[i]?.structure);
+  return same ? p.contacts : null;
+}
 
 const KIND_WORDS: Record<string, string> = {};
 const words = (kind: string) => {
@@ -149,76 +168,82 @@ export async function removeInteractions(plugin: PluginContext, others = false):
   await builder.commit();
 }
 
-/** Spec §4: the user's own ball-and-stick and interaction representations get a tag, so no redraw removes them. */
-async function tagUserMade(plugin: PluginContext): Promise<void> {
-  const reprs = plugin.state.data.selectQ((q) =>
-    q.root.subtree().withTransformer(StateTransforms.Representation.StructureRepresentation3D),
-  );
+/**
+ * Spec §4: the user's own ball-and-stick and interaction representations get a tag (in
+ * `builder`), so no redraw removes them; returns the auto-generated cells, which are not theirs.
+ */
+function tagUserMade(plugin: PluginContext, builder: StateBuilder.Root) {
+  const autos = autoCells(plugin, [INTERACTIONS_AUTO_TAG, ...OTHER_AUTO_TAGS]);
   const auto = new Set(
-    autoCells(plugin, [INTERACTIONS_AUTO_TAG, ...OTHER_AUTO_TAGS]).flatMap((c) =>
+    autos.flatMap((c) =>
       plugin.state.data.selectQ((q) => q.byRef(c.transform.ref).subtree()).map((x) => x.transform.ref),
     ),
   );
-  const builder = plugin.build();
-  let changed = false;
+  const reprs = plugin.state.data.selectQ((q) =>
+    q.root.subtree().withTransformer(StateTransforms.Representation.StructureRepresentation3D),
+  );
   for (const cell of reprs) {
     const type = (cell.transform.params as { type?: { name?: string } } | undefined)?.type?.name;
     if (type !== 'ball-and-stick' && type !== 'interactions') continue;
     if (auto.has(cell.transform.ref) || cell.transform.tags?.includes(USER_MADE_TAG)) continue;
     builder.to(cell.transform.ref).tag(USER_MADE_TAG);
-    changed = true;
   }
-  if (changed) await builder.commit();
+  return autos;
 }
 
 /**
  * Spec §4, on: the previous auto-generated displays go, the user's representations are tagged,
  * and the contacts for the object of interaction are drawn with the residues they join as thin
- * sticks. Returns how many contacts were drawn.
+ * sticks. The contacts are found first and everything else is one state update, so Mol* redraws
+ * the scene once. Returns how many contacts were drawn.
  */
 export async function showInteractions(plugin: PluginContext, options: InteractionOptions): Promise<number> {
-  await removeInteractions(plugin, true);
-  await tagUserMade(plugin);
   const inputs = sourceStructures(plugin);
-  if (inputs.length === 0) return 0;
-  const refs = inputs.map((s) => s.ref);
+  const contacts =
+    inputs.length === 0
+      ? []
+      : await plugin.runTask(Task.create('Interactions', (ctx) => findContacts(ctx, inputs, options)));
   const builder = plugin.build();
-  const data = builder
-    .toRoot()
-    .apply(
-      ComputeInteractionContacts,
-      { structures: refs, options },
-      { dependsOn: refs, tags: [INTERACTIONS_AUTO_TAG] },
-    );
-  data
-    .apply(ContactsShape, {}, { tags: [INTERACTIONS_AUTO_TAG] })
-    .apply(StateTransforms.Representation.ShapeRepresentation3D, {}, { tags: [INTERACTIONS_AUTO_TAG] });
-  await builder.commit();
-  const contacts = (plugin.state.data.cells.get(data.ref)?.obj as ContactsData | undefined)?.data.contacts ?? [];
-
-  const sticks = plugin.build();
-  for (const { ref, loci } of contactResidueLoci(inputs, contacts)) {
-    sticks
-      .to(ref)
+  for (const cell of tagUserMade(plugin, builder)) builder.delete(cell.transform.ref);
+  if (inputs.length > 0) {
+    const refs = inputs.map((s) => s.ref);
+    builder
+      .toRoot()
       .apply(
-        StateTransforms.Model.StructureComponent,
-        {
-          type: { name: 'bundle', params: StructureElement.Bundle.fromLoci(loci) },
-          nullIfEmpty: true,
-          label: 'Interacting residues',
-        },
-        { tags: [INTERACTIONS_AUTO_TAG] },
+        ComputeInteractionContacts,
+        { structures: refs, options },
+        { dependsOn: refs, tags: [INTERACTIONS_AUTO_TAG] },
       )
-      .apply(
-        StateTransforms.Representation.StructureRepresentation3D,
-        createStructureRepresentationParams(plugin, loci.structure, {
-          type: 'ball-and-stick',
-          typeParams: { sizeFactor: 0.2 },
-          color: 'element-symbol',
-        }),
-      );
+      .apply(ContactsShape, {}, { tags: [INTERACTIONS_AUTO_TAG] })
+      .apply(StateTransforms.Representation.ShapeRepresentation3D, {}, { tags: [INTERACTIONS_AUTO_TAG] });
+    for (const { ref, loci } of contactResidueLoci(inputs, contacts)) {
+      builder
+        .to(ref)
+        .apply(
+          StateTransforms.Model.StructureComponent,
+          {
+            type: { name: 'bundle', params: StructureElement.Bundle.fromLoci(loci) },
+            nullIfEmpty: true,
+            label: 'Interacting residues',
+          },
+          { tags: [INTERACTIONS_AUTO_TAG] },
+        )
+        .apply(
+          StateTransforms.Representation.StructureRepresentation3D,
+          createStructureRepresentationParams(plugin, loci.structure, {
+            type: 'ball-and-stick',
+            typeParams: { sizeFactor: 0.2 },
+            color: 'element-symbol',
+          }),
+        );
+    }
   }
-  await sticks.commit();
+  precomputed = { inputs, options: JSON.stringify(options), contacts };
+  try {
+    await builder.commit();
+  } finally {
+    precomputed = null;
+  }
   return contacts.length;
 }
 
