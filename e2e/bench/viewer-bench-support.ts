@@ -64,12 +64,19 @@ export const residues = (pdb: string) =>
       .map((l) => l.slice(17, 27)),
   ).size;
 
-/** Mol*'s stock viewer and the structures, from loopback (the stock page reads its data by URL). */
+/**
+ * Mol*'s stock viewer and the structures, from loopback (the stock page reads its data by URL:
+ * `/?data=/data/NAME`, with `&layout=med` in Med View's layout, whose canvas is larger).
+ */
 export function serveStock(files: Record<string, string>): Promise<{ base: string; server: Server }> {
   const page = `<!doctype html><html><head><meta charset="utf-8"><link rel="stylesheet" href="/molstar.css">
 <script src="/molstar.js"></script></head><body><div id="app" style="position:absolute;inset:0"></div><script>
-const url = new URLSearchParams(location.search).get('data');
-molstar.Viewer.create('app', { layoutIsExpanded: false, layoutShowControls: true, viewportShowExpand: false })
+const query = new URLSearchParams(location.search);
+const url = query.get('data');
+const options = { layoutIsExpanded: false, layoutShowControls: true, viewportShowExpand: false };
+// layout=med: Med View's layout (left panel collapsed to its tabs, controls beside the canvas).
+if (query.get('layout') === 'med') Object.assign(options, { collapseLeftPanel: true, layoutControlsDisplay: 'landscape' });
+molstar.Viewer.create('app', options)
   .then((viewer) => { window.viewer = viewer; return viewer.loadStructureFromUrl(url, 'pdb'); })
   .catch((error) => { window.benchError = String(error); });
 </script></body></html>`;
@@ -102,8 +109,13 @@ molstar.Viewer.create('app', { layoutIsExpanded: false, layoutShowControls: true
  * Two animation frames after `ready(arg)` holds: the frame with the structure has been presented.
  * A function, not a string: strings are evaluated with eval, which the app's CSP refuses.
  */
-export async function untilDrawn(page: Page, ready: (arg: number) => boolean, arg = 0): Promise<void> {
-  await page.waitForFunction(ready, arg, { timeout: 180_000, polling: 'raf' });
+export async function untilDrawn(
+  page: Page,
+  ready: (arg: number) => boolean,
+  arg = 0,
+  timeout = 180_000,
+): Promise<void> {
+  await page.waitForFunction(ready, arg, { timeout, polling: 'raf' });
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
