@@ -240,15 +240,17 @@ async function alternate<T extends { ms: number }>(
   return { medians: times.map(median), warm, last };
 }
 
+/** What sections 1 and 2 run with: the browser, the API, the project, both viewers' addresses. */
+interface Bench {
+  browser: Browser;
+  api: Api;
+  projectId: number;
+  stockBase: string;
+  serverBase: string;
+}
+
 /** Section 1: time to first frame, against stock Mol* in Med View's layout and in its own. */
-async function firstFrame(
-  browser: Browser,
-  api: Api,
-  projectId: number,
-  stockBase: string,
-  serverBase: string,
-  s: Structure,
-) {
+async function firstFrame({ browser, api, projectId, stockBase, serverBase }: Bench, s: Structure) {
   const receptorName = `${s.name}.pdb`;
   const file = await api.upload(projectId, receptorName, s.receptor);
   const {
@@ -273,14 +275,7 @@ async function firstFrame(
 }
 
 /** Section 2: interaction computation. */
-async function interactionTimes(
-  browser: Browser,
-  api: Api,
-  projectId: number,
-  stockBase: string,
-  serverBase: string,
-  s: Structure,
-) {
+async function interactionTimes({ browser, api, projectId, stockBase, serverBase }: Bench, s: Structure) {
   const receptor = await api.upload(projectId, `${s.name}-receptor.pdb`, s.receptor);
   const ligand = await api.upload(projectId, `${s.name}-ligand.sdf`, s.ligand);
   const complexName = `${s.name}-complex.pdb`;
@@ -409,6 +404,7 @@ async function main(): Promise<void> {
     const api = new Api(server.base);
     await signUp(api, server.outbox, 'viewer-bench@example.org');
     const { id } = await api.call<{ id: number }>('POST', '/v1/projects/new', { project_name: 'Viewer bench' });
+    const bench: Bench = { browser, api, projectId: id, stockBase: stock.base, serverBase: server.base };
     console.log(
       `bench:viewer: ${ROUNDS} rounds (medians), Chromium ${browser.version()} (SwiftShader), ${VIEWPORT.width}x${VIEWPORT.height}`,
     );
@@ -426,15 +422,14 @@ async function main(): Promise<void> {
         'canvas Mpx Med/stock/own',
       ];
       console.log(row(head, w1));
-      for (const s of [small, large])
-        console.log(row(await firstFrame(browser, api, id, stock.base, server.base, s), w1));
+      for (const s of [small, large]) console.log(row(await firstFrame(bench, s), w1));
     }
     if (SECTIONS.has('2')) {
       console.log('\n2. Interactions, from the click to the contacts drawn (Med View: pocket; stock: whole structure)');
       const w2 = [10, 8, 8, 11, 13, 18];
       console.log(row(['complex', 'residues', 'contacts', 'Med View ms', 'stock Mol* ms', 'ratio (goal <= 1.2)'], w2));
       for (const s of [small, large]) {
-        console.log(row(await interactionTimes(browser, api, id, stock.base, server.base, s), w2));
+        console.log(row(await interactionTimes(bench, s), w2));
       }
     }
     if (!SECTIONS.has('3')) return;

@@ -63,7 +63,7 @@ describe('the interaction display in the state tree', () => {
       expect(c.obj?.label).toBe('Interacting residues');
       expect(c.obj?.data.elementCount).toBeGreaterThan(0);
     }
-    // The contacts drawn are the ones the structures have (the precomputed ones were taken, not others).
+    // The contacts drawn are the structures' own: the same as a fresh computation finds.
     const again = await plugin.runTask(
       Task.create('again', (ctx) => findContacts(ctx, sourceStructures(plugin), DEFAULT_INTERACTION_OPTIONS)),
     );
