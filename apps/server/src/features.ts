@@ -5,6 +5,7 @@ import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
 import { quotasFeature } from './modules/quotas/quotas.feature';
 import { toolsFeature } from './modules/tools/tools.feature';
+import { transmolFeature } from './modules/transmol/transmol.feature';
 import { viewerFeature } from './modules/viewer/viewer.feature';
 import { volumeStreamingFeature } from './modules/volume-streaming/volume-streaming.feature';
 import { workflowsFeature } from './modules/workflows/workflows.feature';
@@ -18,6 +19,7 @@ export const FEATURES: readonly ServerFeature[] = [
   preparationFeature,
   pocketsFeature,
   dockingFeature,
+  transmolFeature,
   workflowsFeature,
   quotasFeature,
   toolsFeature,

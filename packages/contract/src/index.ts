@@ -14,6 +14,7 @@ export * from './preparation';
 export * from './projects';
 export * from './quotas';
 export * from './tools';
+export * from './transmol';
 export * from './users';
 export * from './viewer';
 export * from './volume-streaming';

@@ -3,6 +3,7 @@ import { DOCKING_JOBS } from './docking';
 import { POCKET_JOBS } from './pockets';
 import { PREPARATION_JOBS } from './preparation';
 import { TOOL_JOBS } from './tools';
+import { TRANSMOL_JOBS } from './transmol';
 
 /**
  * The job registry: every job type, with the zod schema of its params and of its result
@@ -21,6 +22,7 @@ export const JOB_TYPES = {
   ...DOCKING_JOBS,
   ...TOOL_JOBS,
   ...POCKET_JOBS,
+  ...TRANSMOL_JOBS,
 } satisfies Record<string, JobTypeDefinition>;
 
 export type JobType = keyof typeof JOB_TYPES;

@@ -12,6 +12,7 @@ import { dockingMessages } from './messages-docking';
 import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
 import { toolMessages } from './messages-tools';
+import { transmolMessages } from './messages-transmol';
 import { validationMessages } from './messages-validation';
 import { viewerMessages } from './messages-viewer';
 import { workflowMessages } from './messages-workflows';
@@ -202,6 +203,7 @@ export const messages = {
 
   ...abuseMessages,
   ...dockingMessages,
+  ...transmolMessages,
   ...preparationMessages,
   ...validationMessages,
   ...quotaMessages,

@@ -32,6 +32,7 @@ export const PYTHON_PROGRAMS = [
   'prepare_ligand',
   'restore_poses',
   'ring_conformers',
+  'transmol',
 ] as const;
 export type PythonProgram = (typeof PYTHON_PROGRAMS)[number];
 

@@ -4,7 +4,7 @@ import type { JobTypeDefinition } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow } from '../db/schema';
 import { type Clock, iso } from '../lib/clock';
-import { runProcess, withProcessScope } from '../lib/process';
+import { failureOf, runProcess, withProcessScope } from '../lib/process';
 import { makeTempFolder, removeStaleTempFolders } from '../lib/temp-folders';
 import {
   type Executor,
@@ -271,7 +271,8 @@ export class JobRunner {
       log,
       run: async (command, args, options = {}) => {
         const result = await execute(command, args, options);
-        if (result.exitCode !== 0) throw new Error(`${command} exited with ${result.exitCode ?? result.signal}`);
+        // The job's error names the program and quotes the end of its output (its reason).
+        if (result.exitCode !== 0) throw new Error(failureOf(command, result));
       },
       execute: (command, args, options = {}) => execute(command, args, options),
       progress: (done, total) => this.jobs.update(job.id, { progress_done: done, progress_total: total }),

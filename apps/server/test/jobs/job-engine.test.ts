@@ -143,6 +143,7 @@ describe('failure and cancel', () => {
     );
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toContain('exited with 3');
+    expect(failed.error).toContain('boom');
     const log = expectOk(await t.request<{ comment: string }>('GET', `/v1/jobs/${id}/comment`, { token: owner.token }));
     expect(log.comment).toContain('boom');
   });

@@ -60,6 +60,18 @@ export class JobsRepository implements JobStore {
     return { total: toCount(count?.n), items };
   }
 
+  /** The project's most recent FINISHED job of a type (result windows show it by default). */
+  latestFinished(projectId: number, jobType: string): Promise<JobWithNames | undefined> {
+    return this.withNames()
+      .where('jobs.project_id', '=', projectId)
+      .where('jobs.job_type', '=', jobType)
+      .where('jobs.status', '=', 'FINISHED')
+      .orderBy('jobs.created_at', 'desc')
+      .orderBy('jobs.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
   /** Running jobs (RUNNING and POST_PROCESSING, spec §4) in the given projects. */
   async countRunning(projectIds: number[]): Promise<number> {
     if (projectIds.length === 0) return 0;

@@ -107,6 +107,12 @@ export class JobsService {
     return job;
   }
 
+  /** The project's most recent finished job of a type, if any (read access to the project). */
+  async latestFinished(auth: AuthContext, projectId: number, jobType: JobType): Promise<JobWithNames | undefined> {
+    await this.access.require(auth, projectId, 'read');
+    return this.jobs.latestFinished(projectId, jobType);
+  }
+
   async get(auth: AuthContext, id: number): Promise<Job> {
     return toJob(await this.requireJob(auth, id, 'read'));
   }
