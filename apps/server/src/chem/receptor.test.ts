@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import * as offload from './offload';
 import { assembleReceptorPdbqt, cleanReceptor, countPolymerAtoms, ReceptorPreparationError } from './receptor';
 
 const atom = (
@@ -115,5 +116,15 @@ describe('assembleReceptorPdbqt', () => {
     expect(() => assembleReceptorPdbqt('', clean)).toThrow(
       'Open Babel could not prepare the receptor (no atoms in its PDBQT).',
     );
+  });
+});
+
+describe('receptor work off the event loop (offload.ts)', () => {
+  afterAll(() => offload.closeStructureWorkers());
+
+  it('a structure worker answers what the in-process functions answer', async () => {
+    expect(await offload.cleanReceptor(PDB)).toEqual(cleanReceptor(PDB));
+    expect(await offload.countPolymerAtoms(PDB, 'pdb')).toBe(countPolymerAtoms(PDB, 'pdb'));
+    expect(countPolymerAtoms(PDB, 'pdb')).toBeGreaterThan(0);
   });
 });

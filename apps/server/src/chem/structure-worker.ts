@@ -8,6 +8,7 @@ import { ChemistryError } from './errors';
 import { validateStructure } from './formats';
 import { splitMultiMolecule } from './multi-split';
 import { splitChains, splitPdb } from './pdb-split';
+import { cleanReceptor, countPolymerAtoms } from './receptor';
 
 export interface ChemistryFailure {
   chemistryError: { code: ChemistryError['code']; detail: string; params: Record<string, number> };
@@ -29,4 +30,6 @@ serveTasks({
   splitPdb: answering(splitPdb),
   splitChains: answering(splitChains),
   splitMultiMolecule: answering(splitMultiMolecule),
+  cleanReceptor: answering(cleanReceptor),
+  countPolymerAtoms: answering(countPolymerAtoms),
 });

@@ -5,10 +5,11 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { DOCKING_JOB_TYPE } from '@medx/contract';
 import { mergeToPdb } from '../../chem/merge-pdb';
+import { cleanReceptor } from '../../chem/offload';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { type PythonCommand, pythonCommand, pythonModule } from '../../chem/python';
 import { readSdf } from '../../chem/readers/sdf';
-import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../../chem/receptor';
+import { assembleReceptorPdbqt, receptorObabelArgs } from '../../chem/receptor';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-context';
@@ -141,7 +142,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<typeof DO
       receptorPdb =
         protein.file_type === 'PDBQT'
           ? pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true })
-          : cleanReceptor(proteinBuffer.toString('utf8')).pdb;
+          : (await cleanReceptor(proteinBuffer.toString('utf8'))).pdb;
       preparation.receptor = { reused_pdbqt_file_id: reuse.id, sha256: reuse.sha256 };
     } else if (protein.file_type === 'PDBQT') {
       await writeFile(join(ctx.workDir, 'receptor.pdbqt'), proteinBuffer);
@@ -149,7 +150,7 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<typeof DO
       preparation.receptor = 'PDBQT used as uploaded';
     } else {
       // Open Babel prepares the polymer; the metals are added to its PDBQT with their Vina types (chem/receptor.ts).
-      const clean = cleanReceptor(proteinBuffer.toString('utf8'));
+      const clean = await cleanReceptor(proteinBuffer.toString('utf8'));
       await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.polymerPdb);
       receptorPdb = clean.pdb;
       preparation.receptor = {

@@ -7,8 +7,7 @@ import {
   type DockingResultList,
   type DockingResultRow,
 } from '@medx/contract';
-import { validateStructure } from '../../chem/offload';
-import { countPolymerAtoms } from '../../chem/receptor';
+import { countPolymerAtoms, validateStructure } from '../../chem/offload';
 import type { DockingResultRecord, FileRow } from '../../db/schema';
 import { AppError, badRequest } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -133,7 +132,7 @@ export class DockingService {
     if (!valid.ok && valid.reason !== 'noAtoms') {
       throw badRequest('dockingProteinUnreadable', { name: protein.name, detail: valid.detail });
     }
-    if (!valid.ok || countPolymerAtoms(proteinText, protein.file_type === 'PDBQT' ? 'pdbqt' : 'pdb') === 0)
+    if (!valid.ok || (await countPolymerAtoms(proteinText, protein.file_type === 'PDBQT' ? 'pdbqt' : 'pdb')) === 0)
       throw badRequest('dockingProteinNoAtoms', { name: protein.name });
 
     for (const id of new Set(input.ligand_ids)) {
