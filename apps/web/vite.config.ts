@@ -8,6 +8,16 @@ const root = new URL('.', import.meta.url).pathname;
 export default defineConfig({
   root,
   plugins: [react()],
+  // Ketcher (the 2D WorkSpace's lazy chunk) was written for webpack: ketcher-core reads Node's
+  // `global` and `process.env.NODE_DEBUG` (through the `events` and `util` polyfills).
+  define: { global: 'globalThis', 'process.env.NODE_DEBUG': 'false' },
+  // Indigo runs in a module worker (ketcher-standalone's binaryWasm entry).
+  worker: { format: 'es' },
+  optimizeDeps: {
+    // Pre-bundling would move the worker and the .wasm away from the URLs the package computes.
+    exclude: ['ketcher-standalone'],
+    include: ['ketcher-core', 'ketcher-standalone > @babel/runtime/regenerator'],
+  },
   server: {
     proxy: { '/v1': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
   },

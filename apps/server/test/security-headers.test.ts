@@ -66,7 +66,7 @@ describe('security headers', () => {
 
   it('the policies say what docs/decisions.md says', () => {
     expect(APP_POLICY).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+      "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
         "font-src 'self'; connect-src 'self'; worker-src 'self'; form-action 'self'; object-src 'none'; " +
         "base-uri 'none'; frame-ancestors 'none'",
     );

@@ -25,13 +25,17 @@ const LOCKED: Policy = {
 
 /**
  * The web app (and every other answer's default). Checked against the built app (apps/web/dist):
- * no inline script, no eval-based code on its paths, no WebAssembly, no worker, no font file, no
- * request to another origin (Mol*'s download actions are removed; Get PDB goes through our API).
+ * no inline script, no eval-based code on its paths, no font file, no request to another origin
+ * (Mol*'s download actions are removed; Get PDB goes through our API). The one WebAssembly and
+ * the one worker are the 2D WorkSpace's: Indigo (Ketcher's chemistry engine) compiled in a module
+ * worker that is one of our files.
  */
 export const APP_POLICY = serialize({
   'default-src': ["'self'"],
-  // Our bundle only. Ketcher or RDKit's WebAssembly build would need 'wasm-unsafe-eval' here.
-  'script-src': ["'self'"],
+  // Our bundle only, plus compiling WebAssembly: the 2D WorkSpace's Indigo (ketcher-standalone)
+  // is a .wasm file of ours that the browser may only compile with 'wasm-unsafe-eval' (it allows
+  // WebAssembly.instantiate, not eval or new Function).
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   // antd's CSS-in-JS writes <style> elements and both antd and Mol* set style attributes.
   'style-src': ["'self'", "'unsafe-inline'"],
   // data: Mol*'s CSS icons, depictions of molecules, CSV image cells, SVG images of the image
@@ -40,7 +44,7 @@ export const APP_POLICY = serialize({
   'font-src': ["'self'"],
   // The API and tus uploads, same origin.
   'connect-src': ["'self'"],
-  // None today; a future worker must be one of our files, never a blob built at run time.
+  // Indigo's module worker (a file of ours); never a blob built at run time.
   'worker-src': ["'self'"],
   'form-action': ["'self'"],
   ...LOCKED,

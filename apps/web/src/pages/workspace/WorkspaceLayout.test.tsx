@@ -80,7 +80,7 @@ describe('WorkspacePage: layout', () => {
     fireEvent.click(screen.getByTestId('window-menu'));
     fireEvent.click(await screen.findByTestId('window-menu-workspace2d'));
     expect(await screen.findByTestId('window-workspace2d')).toBeTruthy();
-    expect(JSON.parse(localStorage.getItem('window') ?? '{}')).toEqual({ slot: 'workspace2d' });
+    expect(JSON.parse(localStorage.getItem('window') ?? '{}')).toEqual({ slot: 'workspace2d', floating: [] });
 
     fireEvent.click(screen.getByTestId('minimise-entryList'));
     await waitFor(() => expect(screen.queryByTestId('window-entryList')).toBeNull());

@@ -3,8 +3,6 @@ import { IMPORT_EXTENSIONS } from '@medx/contract';
 import { App, Button, Checkbox, Modal, Progress, Space, Typography, Upload } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filesApi } from '../../api/files';
-import { uploadFile } from '../../api/uploads';
 import { formatSize } from '../../lib/format-size';
 import { testId } from '../../lib/test-id';
 import { showImportedFiles } from '../../viewer/open-file';
@@ -12,6 +10,7 @@ import { useOptionalViewer } from '../../viewer/ViewerProvider';
 import { getImportOptions, setImportOptions, useImportOptions } from '../import-options';
 import { useWorkspace } from '../workspace-context';
 import { extensionOf, type ImportStatus, importFiles, isImportable } from './import-files';
+import { uploadSteps } from './upload-steps';
 
 /** Spec §2: the Import Structure dialog is 320 px wide. */
 export const IMPORT_MODAL_WIDTH = 320;
@@ -61,51 +60,26 @@ export function ImportStructureModal({ open, onClose }: { open: boolean; onClose
     setItems((current) => current.map((item) => ({ ...item, status: 'waiting', percent: 0, detail: undefined })));
     const controller = new AbortController();
     abort.current = controller;
-    const outcome = await importFiles(
-      files,
-      project.id,
-      {
-        credentials: async () => {
-          const answer = await filesApi.uploadCredentials(project.id);
-          return answer.success && answer.data
-            ? { ok: true, value: answer.data }
-            : { ok: false, detail: answer.msg || t('common:errors.network') };
-        },
-        upload: (file, credentials, onProgress) =>
-          uploadFile({
-            file,
-            credentials,
-            projectId: project.id,
-            signal: controller.signal,
-            onProgress: (sent, total) => onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0),
-          }),
-        create: async (body) => {
-          const answer = await filesApi.create(body, { silent: true });
-          return answer.success && answer.data ? { ok: true, value: answer.data } : { ok: false, detail: answer.msg };
-        },
-        tooLarge: (limit) => t('msg:fileTooLarge', { limit: formatSize(limit) }),
+    const outcome = await importFiles(files, project.id, uploadSteps(project.id, t, controller.signal), {
+      onStatus: (index, status, detail) => update(index, { status, detail }),
+      onProgress: (index, percent) => update(index, { percent }),
+      onFailure: (file, detail) => {
+        if (controller.signal.aborted) return;
+        message.error({
+          content: (
+            <span>
+              {t('import.syncFailed', { name: file.name })}
+              {detail && (
+                <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
+                  {detail}
+                </Typography.Text>
+              )}
+            </span>
+          ),
+          duration: 6,
+        });
       },
-      {
-        onStatus: (index, status, detail) => update(index, { status, detail }),
-        onProgress: (index, percent) => update(index, { percent }),
-        onFailure: (file, detail) => {
-          if (controller.signal.aborted) return;
-          message.error({
-            content: (
-              <span>
-                {t('import.syncFailed', { name: file.name })}
-                {detail && (
-                  <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>
-                    {detail}
-                  </Typography.Text>
-                )}
-              </span>
-            ),
-            duration: 6,
-          });
-        },
-      },
-    );
+    });
     if (controller.signal.aborted) return;
     setBusy(false);
     if (outcome.succeeded > 0) {

@@ -1,21 +1,23 @@
 import { useSyncExternalStore } from 'react';
 import { STORAGE_KEYS } from '../../api/session';
-import { isSlotWindowId, registryVersion } from '../registry/registry';
+import { isFloatingWindowId, isSlotWindowId, registryVersion } from '../registry/registry';
 import { isPaneId, type PaneId, type WindowId } from '../registry/windows';
 import { addPane, DEFAULT_LAYOUT, hasPane, type LayoutTree, parseTree, removePane } from './split-math';
 
 /**
  * The workspace layout, shared by the page and the header's Window menu. Kept in local storage
  * (spec §3): `layout` holds the pane tree with its split percentages, `window` what the windows
- * show (for now: which window fills the right-top-right slot).
+ * show (which window fills the right-top-right slot, which floating windows are open).
  */
 export interface LayoutState {
   tree: LayoutTree | null;
   /** The registered window in the right-top-right slot (kept while the slot is hidden). */
   slot: WindowId | null;
+  /** The open floating windows (registered with place 'floating'), in the order they opened. */
+  floating: readonly WindowId[];
 }
 
-export const DEFAULT_STATE: LayoutState = { tree: DEFAULT_LAYOUT, slot: null };
+export const DEFAULT_STATE: LayoutState = { tree: DEFAULT_LAYOUT, slot: null, floating: [] };
 
 interface Raw {
   layout: string | null;
@@ -42,18 +44,20 @@ function parseJson(text: string | null): unknown {
 /** Stored texts → state; anything missing or broken falls back to the defaults. */
 export function parseState(raw: Raw): LayoutState {
   const layout = parseJson(raw.layout);
-  const windowValue = parseJson(raw.window) as { slot?: unknown } | undefined;
+  const windowValue = parseJson(raw.window) as { slot?: unknown; floating?: unknown } | undefined;
   const slot = isSlotWindowId(windowValue?.slot) ? windowValue.slot : null;
+  const stored = Array.isArray(windowValue?.floating) ? (windowValue.floating as unknown[]) : [];
+  const floating = [...new Set(stored.filter(isFloatingWindowId))];
   let tree: LayoutTree | null = DEFAULT_LAYOUT;
   if (layout === null) tree = null;
   else if (layout !== undefined) tree = parseTree(layout, isPaneId) ?? DEFAULT_LAYOUT;
   // A slot pane without a window to show is no use.
   if (slot === null && hasPane(tree, 'slot')) tree = removePane(tree, 'slot');
-  return { tree, slot };
+  return { tree, slot, floating };
 }
 
 export function serialiseState(state: LayoutState): Raw {
-  return { layout: JSON.stringify(state.tree), window: JSON.stringify({ slot: state.slot }) };
+  return { layout: JSON.stringify(state.tree), window: JSON.stringify({ slot: state.slot, floating: state.floating }) };
 }
 
 const listeners = new Set<() => void>();
@@ -120,21 +124,30 @@ export const openSlotWindow = (state: LayoutState): WindowId | null =>
 /** Whether a window is on screen. */
 export function isWindowShown(state: LayoutState, id: WindowId): boolean {
   if (isPaneId(id)) return hasPane(state.tree, id);
+  if (isFloatingWindowId(id)) return state.floating.includes(id);
   return openSlotWindow(state) === id;
 }
 
 /** Pane state transitions, pure. */
 export function hideWindow(state: LayoutState, id: WindowId): LayoutState {
+  if (isFloatingWindowId(id)) {
+    return state.floating.includes(id) ? { ...state, floating: state.floating.filter((f) => f !== id) } : state;
+  }
   const pane: PaneId = isPaneId(id) ? id : 'slot';
   if (pane === 'slot' && state.slot !== id) return state;
   return { ...state, tree: removePane(state.tree, pane) };
 }
 
-/** Shows a fixed pane, or opens a registered slot window in the slot; anything else is ignored. */
+/**
+ * Shows a fixed pane, opens a registered slot window in the slot or a floating window over the
+ * layout; anything else is ignored.
+ */
 export function showWindow(state: LayoutState, id: WindowId): LayoutState {
   if (isPaneId(id)) return id === 'slot' ? state : { ...state, tree: addPane(state.tree, id) };
+  if (isFloatingWindowId(id))
+    return state.floating.includes(id) ? state : { ...state, floating: [...state.floating, id] };
   if (!isSlotWindowId(id)) return state;
-  return { tree: addPane(state.tree, 'slot'), slot: id };
+  return { ...state, tree: addPane(state.tree, 'slot'), slot: id };
 }
 
 export const layoutActions = {
@@ -146,6 +159,11 @@ export const layoutActions = {
   },
   show(id: WindowId) {
     setLayoutState(showWindow(getLayoutState(), id));
+  },
+  /** Shows a hidden window, hides a shown one (a toolbar toggle). */
+  toggle(id: WindowId) {
+    const state = getLayoutState();
+    setLayoutState(isWindowShown(state, id) ? hideWindow(state, id) : showWindow(state, id));
   },
   reset() {
     setLayoutState(DEFAULT_STATE);

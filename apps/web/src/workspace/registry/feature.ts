@@ -34,8 +34,10 @@ interface WindowBase {
    * `slot`: the window opens in the right-top-right slot (spec §2), one slot window at a time.
    * `pane`: the window is one of the layout's fixed panes; its id is that pane's id
    * (`entryList`, `structureViewer`, `medView`, `sequenceViewer`).
+   * `floating`: a small panel over the tiled layout (spec §2 "viewer2d, a floating 2D preview"),
+   * shown beside whatever the panes show; several may be open at once.
    */
-  place: 'slot' | 'pane';
+  place: 'slot' | 'pane' | 'floating';
   /** Listed in the header's Window menu at `order` (ascending) while `visible` allows it. */
   windowMenu?: { order: number; visible?: (context: WindowMenuContext) => boolean };
 }

@@ -88,6 +88,10 @@ export const findWindow = (id: string): WindowRegistration | undefined => regist
 export const isSlotWindowId = (value: unknown): value is string =>
   typeof value === 'string' && registry.windows.get(value)?.place === 'slot';
 
+/** A registered window that floats over the layout. */
+export const isFloatingWindowId = (value: unknown): value is string =>
+  typeof value === 'string' && registry.windows.get(value)?.place === 'floating';
+
 const byOrder = <T extends { order: number }>(a: T, b: T) => a.order - b.order;
 
 /** The Window menu's windows, in order, as their visibility rules decide for this context. */
