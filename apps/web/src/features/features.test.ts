@@ -58,11 +58,14 @@ describe('the registered workspace features', () => {
     expect(functionMenuEntries().map((entry) => [entry.id, entry.opens])).toEqual([
       ['docking', 'docking'],
       ['docking-result', 'dockingResult'],
+      ['transmol', 'transMol'],
+      ['transmol-result', 'transMolResult'],
       ['interaction-diagram', 'interactionDiagram'],
     ]);
     expect(headerTools().map((tool) => tool.id)).toEqual(['tools', 'jobs', 'tour']);
     expect(workspaceMounts().map((mount) => mount.id)).toEqual([
       'open-2d-on-toolbar-event',
+      'open-docking-wizard-on-event',
       'job-result-dialog',
       'tool-guide',
       'workflow-licence',

@@ -27,6 +27,13 @@ export interface BrowserEventMap {
    * a file shown in Med View (the Docking Result table's 2D button: the pose file).
    */
   openInteractionDiagram: { fileId: number };
+  /** Opens the 2D WorkSpace with a molecule on its canvas (TransMol's result table). */
+  openIn2dEditor: { smiles: string };
+  /**
+   * Opens the Docking wizard with these ligand files chosen (the docking feature listens):
+   * TransMol Result's Dock selected, with the prepared file of the chosen molecules.
+   */
+  openDockingWizard: { ligandIds: number[] };
 }
 
 export type BrowserEventName = keyof BrowserEventMap;

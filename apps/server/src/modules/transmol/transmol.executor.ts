@@ -56,7 +56,7 @@ export function transmolExecutor(): ExecutorOf<typeof TRANSMOL_JOB_TYPE> {
     );
     await ctx.run(program.command, program.args, { env: program.env });
     const answer = JSON.parse(await readFile(join(ctx.workDir, 'transmol_out.json'), 'utf8')) as TransMolAnswer;
-    const sdfId = await ctx.output(`${prefix}.sdf`, 'sdf', answer.sdf);
+    const sdfId = await ctx.output(`${prefix}_2d.sdf`, 'sdf', answer.sdf);
     const csvId = await ctx.output(`${prefix}.csv`, 'csv', transmolCsv(answer.molecules));
     await ctx.log(`${answer.molecules.length} molecules kept (${JSON.stringify(answer.stats)}).\n`);
     const provenance: TransMolProvenance = {

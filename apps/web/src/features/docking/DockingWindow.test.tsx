@@ -1,10 +1,13 @@
 import type { ProjectFile } from '@medx/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { dispatchBrowserEvent } from '../../lib/browser-events';
 import { enterPocket } from '../../test/pocket-input';
 import { renderPage, setupPageTests } from '../../test/test-providers';
 import { WorkspaceProvider } from '../../workspace/workspace-context';
 import { DockingWindow } from './DockingWindow';
+import { OpenWizardOnEvent } from './OpenWizardOnEvent';
 
 const file = (id: number, name: string): ProjectFile => {
   const ext = name.split('.').pop() ?? '';
@@ -33,6 +36,7 @@ const FILES = [
   file(3, 'complex_HOH_A301.sdf'),
   file(4, 'crystal_P59_A101.pdb'),
   file(5, 'other.mol2'),
+  file(6, 'transmol_12_ligands.sdf'),
 ];
 
 interface Call {
@@ -59,6 +63,8 @@ function stubServer() {
         const items = FILES.filter((f) => types.includes(f.file_type));
         return reply({ total: items.length, items });
       }
+      const one = /^\/v1\/files\/(\d+)$/.exec(url.pathname);
+      if (method === 'GET' && one) return reply(FILES.find((f) => f.id === Number(one[1])));
       if (method === 'POST' && url.pathname === '/v1/docking/pocket/ligand') {
         return reply({ size_x: 20.123, size_y: 18, size_z: 22, center_x: 1.5, center_y: -2.25, center_z: 30 });
       }
@@ -77,6 +83,17 @@ function renderWizard() {
       <DockingWindow />
     </WorkspaceProvider>,
     { path: '/', url: '/?project=1' },
+  );
+}
+
+/** The docking window loaded only when shown, as the layout does, beside the event's listener. */
+function Host() {
+  const [shown, setShown] = useState(false);
+  return (
+    <WorkspaceProvider project={project}>
+      <OpenWizardOnEvent />
+      {shown ? <DockingWindow /> : <button type="button" data-testid="show" onClick={() => setShown(true)} />}
+    </WorkspaceProvider>
   );
 }
 
@@ -161,4 +178,23 @@ describe('DockingWindow', () => {
     await screen.findByTestId('docking-protein-picker');
     expect(nextButton().disabled).toBe(true);
   }, 60_000);
+
+  it('starts with the ligands another window sends (openDockingWizard), even before it is shown', async () => {
+    stubServer();
+    // The request comes first; the window (loaded when shown) takes it when it mounts.
+    renderPage(<Host />, { path: '/', url: '/?project=1' });
+    dispatchBrowserEvent('openDockingWizard', { ligandIds: [6] });
+    fireEvent.click(screen.getByTestId('show'));
+    fireEvent.click(await screen.findByTestId('docking-protein-row-1'));
+    await waitFor(() => expect(nextButton().disabled).toBe(false));
+    fireEvent.click(nextButton());
+    await screen.findByTestId('docking-ligand-row-6');
+    const check = within(screen.getByTestId('docking-ligand-row-6')).getByRole('checkbox') as HTMLInputElement;
+    expect(check.checked).toBe(true);
+    expect(within(screen.getByTestId('docking-ligand-row-2')).getByRole('checkbox')).toHaveProperty('checked', false);
+    // Next needs no other choice: the pocket step follows.
+    expect(nextButton().disabled).toBe(false);
+    fireEvent.click(nextButton());
+    await screen.findByTestId('docking-pocket-step');
+  }, 30_000);
 });

@@ -9,6 +9,7 @@ import { jobsKey } from '../jobs';
 import { ConfirmStep, type SettingsValues } from './ConfirmStep';
 import { DockingFilePicker } from './DockingFilePicker';
 import { PocketStep } from './PocketStep';
+import { usePreselectedLigands } from './use-preselected-ligands';
 import {
   canGoNext,
   DEFAULT_SETTINGS,
@@ -18,6 +19,7 @@ import {
   roundPocket,
   WIZARD_STEPS,
   type WizardState,
+  withLigands,
 } from './wizard-rules';
 import './docking.css';
 
@@ -46,6 +48,17 @@ export function DockingWindow() {
     setLigands(files);
     setState((s) => ({ ...s, ligandIds: files.map((f) => f.id) }));
   };
+
+  // Dock selected in TransMol Result: start over with its ligand file chosen.
+  usePreselectedLigands((files) => {
+    setLigands(files);
+    setState((s) =>
+      withLigands(
+        s,
+        files.map((f) => f.id),
+      ),
+    );
+  });
 
   const reset = () => {
     setState(INITIAL_WIZARD);

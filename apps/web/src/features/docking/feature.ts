@@ -1,5 +1,6 @@
 import { DOCKING_JOB_TYPE } from '@medx/contract';
 import { defineFeature } from '../../workspace/registry/feature';
+import { OpenWizardOnEvent } from './OpenWizardOnEvent';
 
 /**
  * Docking (spec §4): the Docking wizard and the Docking Result window, both in the slot and both
@@ -26,4 +27,5 @@ export const dockingFeature = defineFeature({
     { id: 'docking', label: 'docking:function.docking', order: 10, opens: 'docking' },
     { id: 'docking-result', label: 'docking:function.dockingResult', order: 20, opens: 'dockingResult' },
   ],
+  mounts: [{ id: 'open-docking-wizard-on-event', component: OpenWizardOnEvent }],
 });

@@ -11,6 +11,7 @@ import {
   previous,
   roundPocket,
   type WizardState,
+  withLigands,
 } from './wizard-rules';
 
 const box = { size_x: 20, size_y: 18.5, size_z: 22, center_x: 1.234, center_y: -5.678, center_z: 10 };
@@ -41,6 +42,12 @@ describe('docking wizard steps (spec §4)', () => {
     const atConfirm = { ...atPocket, step: 3 };
     expect(previous(atConfirm)).toEqual({ ...atPocket, step: 2 });
     expect(previous(INITIAL_WIZARD)).toBe(INITIAL_WIZARD);
+  });
+
+  it('starts over with ligands sent from another window, keeping the protein and dropping the box', () => {
+    const atConfirm: WizardState = { step: 3, proteinIds: [1], ligandIds: [2], pocket: box };
+    expect(withLigands(atConfirm, [9])).toEqual({ step: 0, proteinIds: [1], ligandIds: [9], pocket: ZERO_POCKET });
+    expect(canGoNext(withLigands(atConfirm, [9]))).toBe(true);
   });
 });
 

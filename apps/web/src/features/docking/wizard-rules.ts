@@ -39,6 +39,14 @@ export function next(state: WizardState): WizardState {
   return canGoNext(state) ? { ...state, step: Math.min(state.step + 1, WIZARD_STEPS.length - 1) } : state;
 }
 
+/**
+ * Ligands chosen from outside (TransMol's Dock selected): back to the first step with the
+ * protein kept, those ligands chosen and the box cleared (it was made for other ligands).
+ */
+export function withLigands(state: WizardState, ligandIds: number[]): WizardState {
+  return { ...state, step: 0, ligandIds, pocket: ZERO_POCKET };
+}
+
 /** Previous goes back; leaving the pocket step clears the box (the pocket returns to zeros). */
 export function previous(state: WizardState): WizardState {
   if (state.step === 0) return state;

@@ -53,7 +53,8 @@ function AllJobs({ projectId, onShown }: { projectId: number; onShown: () => voi
 
   const show = (job: Job) => {
     setParams((current) => paramsForShow(current, job), { replace: false });
-    if (showTarget(job) === 'dockingResult') layoutActions.show('dockingResult');
+    const target = showTarget(job);
+    if (target !== 'jobResult') layoutActions.show(target);
     onShown();
   };
 

@@ -201,19 +201,20 @@ function InvocationSteps({ id, onShown }: { id: number; onShown: () => void }) {
   const invocation = useWorkflowInvocation(id);
 
   /**
-   * As the All tab's Show (spec §2): docking jobs open the Docking Result window
-   * (?jobType=DOCKING&jobId=), others the Job Result dialog (jobType, jobId, jobStatus).
+   * As the All tab's Show (spec §2): finished docking and TransMol jobs open their result
+   * window (?jobType=&jobId=), others the Job Result dialog (jobType, jobId, jobStatus).
    * The slot changes first: leaving the workflow window makes the workspace page drop
    * ?workflow= from the address it last rendered (the address updates in a transition), so
    * the job's values follow a moment later, set on the address as it then is.
    */
   const show = (job: StepJob) => {
     onShown();
-    if (showTarget(job) !== 'dockingResult') {
+    const target = showTarget(job);
+    if (target === 'jobResult') {
       setParams((current) => paramsForShow(current, job), { replace: false });
       return;
     }
-    layoutActions.show('dockingResult');
+    layoutActions.show(target);
     window.setTimeout(() => {
       const next = paramsForShow(new URLSearchParams(window.location.search), job);
       next.delete('workflow');

@@ -52,6 +52,17 @@ describe('Show', () => {
     expect(showTarget({ job_type: 'QUICK_PREPARE_PROTEIN', status: 'FINISHED' })).toBe('jobResult');
   });
 
+  it('opens the TransMol Result window for a finished TransMol job', () => {
+    expect(showTarget({ job_type: 'TRANSMOL_WORKFLOW', status: 'FINISHED' })).toBe('transMolResult');
+    expect(showTarget({ job_type: 'TRANSMOL_WORKFLOW', status: 'FAILED' })).toBe('jobResult');
+    const shown = paramsForShow(new URLSearchParams('project=3'), {
+      id: 5,
+      job_type: 'TRANSMOL_WORKFLOW',
+      status: 'FINISHED',
+    });
+    expect(shown.toString()).toBe('project=3&jobType=TRANSMOL_WORKFLOW&jobId=5');
+  });
+
   it('sets the query values without touching the others', () => {
     const base = new URLSearchParams('project=3&jobStatus=FAILED');
     const docking = paramsForShow(base, { id: 9, job_type: 'DOCKING', status: 'FINISHED' });

@@ -1,4 +1,4 @@
-import { DOCKING_JOB_TYPE, type Job } from '@medx/contract';
+import { DOCKING_JOB_TYPE, type Job, TRANSMOL_JOB_TYPE } from '@medx/contract';
 
 /** The labels of the job list (spec §4 Job status). */
 export type JobStatusLabel = 'pending' | 'running' | 'success' | 'stopped' | 'failed';
@@ -53,12 +53,19 @@ export function progressPercent(job: Pick<Job, 'progress_done' | 'progress_total
   return Math.min(100, Math.max(0, Math.round((done / total) * 100)));
 }
 
+/** Finished jobs of these types have a result window of their own (spec §2), listed with ?jobType=. */
+const RESULT_WINDOWS = { [DOCKING_JOB_TYPE]: 'dockingResult', [TRANSMOL_JOB_TYPE]: 'transMolResult' } as const;
+
+export type ShowTarget = 'dockingResult' | 'transMolResult' | 'jobResult';
+
 /**
  * Where Show leads (spec §2): a finished docking job opens the Docking Result window
- * (jobType=DOCKING&jobId=); every other job the Job Result dialog (jobType, jobId, jobStatus).
+ * (jobType=DOCKING&jobId=), a finished TransMol job the TransMol Result window
+ * (jobType=TRANSMOL_WORKFLOW&jobId=); every other job the Job Result dialog (jobType, jobId, jobStatus).
  */
-export function showTarget(job: Pick<Job, 'job_type' | 'status'>): 'dockingResult' | 'jobResult' {
-  return job.job_type === DOCKING_JOB_TYPE && job.status === 'FINISHED' ? 'dockingResult' : 'jobResult';
+export function showTarget(job: Pick<Job, 'job_type' | 'status'>): ShowTarget {
+  if (job.status !== 'FINISHED') return 'jobResult';
+  return RESULT_WINDOWS[job.job_type as keyof typeof RESULT_WINDOWS] ?? 'jobResult';
 }
 
 /** The address after Show: a new URLSearchParams with the job's values set. */
