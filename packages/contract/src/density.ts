@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { bodyIdField } from './fields';
 import { ProjectFile } from './files';
-import { ID_MAX } from './limits';
 
 /**
  * Med View's electron density (issue 12 point 7, spec §2, §5, §7, §9; the paths are ours):
@@ -19,18 +19,12 @@ export const DENSITY_LIMITS = {
   maxResidues: 200,
 } as const;
 
-const id = z
-  .number({ error: 'fieldRequired' })
-  .int('invalidValue')
-  .positive('invalidValue')
-  .max(ID_MAX, 'invalidValue');
-
 /** POST /v1/files/density_mesh */
 export const DensityMeshRequest = z.object({
-  project_id: id,
-  pdb_file_id: id,
+  project_id: bodyIdField,
+  pdb_file_id: bodyIdField,
   /** Missing: 'Please select a CCP4 file' (checked by the service, so the message is the spec's). */
-  ccp4_file_id: id.optional(),
+  ccp4_file_id: bodyIdField.optional(),
   resn_list: z.array(z.string().max(40, 'invalidValue')).max(DENSITY_LIMITS.maxResidues, 'invalidValue').default([]),
   carve: z
     .number({ error: 'invalidValue' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ID_MAX } from './limits';
+import { bodyIdField } from './fields';
 
 /**
  * 2D coordinates for a molecule graph (issue 12 point 2, the 2D interaction diagram; the path
@@ -29,11 +29,7 @@ const bond = z.tuple(
 /** POST /v1/depiction/layout-2d */
 export const Layout2dRequest = z
   .object({
-    project_id: z
-      .number({ error: 'fieldRequired' })
-      .int('invalidValue')
-      .positive('invalidValue')
-      .max(ID_MAX, 'invalidValue'),
+    project_id: bodyIdField,
     atoms: z
       .array(element, { error: 'invalidValue' })
       .min(1, 'invalidValue')

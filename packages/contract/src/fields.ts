@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './limits';
+import { ID_MAX, LIMITS } from './limits';
 import type { MessageKey } from './messages';
 
 /**
@@ -44,6 +44,13 @@ export const shareCodeField = requiredString('shareCodeLength')
   .regex(/^[A-Za-z0-9]+$/, 'shareCodeChars');
 
 export const projectNameField = trimmedRequired('projectNameRequired').max(LIMITS.projectNameMax, 'projectNameTooLong');
+
+/** A row id in a JSON body (project_id, file ids): a positive integer within the databases' range. */
+export const bodyIdField = z
+  .number({ error: 'fieldRequired' })
+  .int('invalidValue')
+  .positive('invalidValue')
+  .max(ID_MAX, 'invalidValue');
 
 export const idParam = z.coerce.number({ error: 'notFound' }).int('notFound').positive('notFound');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DockingPocket } from './docking';
+import { bodyIdField } from './fields';
 import { ID_MAX } from './limits';
 
 /**
@@ -17,31 +18,21 @@ export const POCKET_DEFAULTS = {
   max: 5,
 } as const;
 
-const projectId = z
-  .number({ error: 'fieldRequired' })
-  .int('invalidValue')
-  .positive('invalidValue')
-  .max(ID_MAX, 'invalidValue');
-const fileId = z
-  .number({ error: 'fieldRequired' })
-  .int('invalidValue')
-  .positive('invalidValue')
-  .max(ID_MAX, 'invalidValue');
 const margin = (fallback: number) =>
   z.number({ error: 'invalidValue' }).min(0, 'invalidValue').max(30, 'invalidValue').default(fallback);
 
 /** POST /v1/docking/pocket/ligand */
 export const LigandPocketRequest = z.object({
-  project_id: projectId,
-  ligand_id: fileId,
+  project_id: bodyIdField,
+  ligand_id: bodyIdField,
   padding: margin(POCKET_DEFAULTS.padding),
 });
 export type LigandPocketRequest = z.infer<typeof LigandPocketRequest>;
 
 /** POST /v1/docking/pocket/residues */
 export const ResiduePocketRequest = z.object({
-  project_id: projectId,
-  protein_id: fileId,
+  project_id: bodyIdField,
+  protein_id: bodyIdField,
   /** Space-separated residue numbers ("45 67 121"); "A:45" names the chain, "45A" an insertion code. */
   residues: z
     .string({ error: 'pocketResiduesRequired' })
@@ -54,8 +45,8 @@ export type ResiduePocketRequest = z.infer<typeof ResiduePocketRequest>;
 
 /** POST /v1/docking/pockets/detect */
 export const DetectPocketsRequest = z.object({
-  project_id: projectId,
-  protein_id: fileId,
+  project_id: bodyIdField,
+  protein_id: bodyIdField,
   max: z
     .number({ error: 'invalidValue' })
     .int('invalidValue')

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { idParam, limitField, pageField } from './fields';
-import { ID_MAX } from './limits';
+import { bodyIdField, idParam, limitField, pageField } from './fields';
 
 /**
  * TransMol: new molecules between two seed molecules (platform spec §3 TransMol request and
@@ -52,11 +51,7 @@ const seed = (key: 'transmolSmiles1Required' | 'transmolSmiles2Required') =>
 /** POST /v1/jobs/transmol (spec §3 TransMol request, plus the optional job name of §9). */
 export const TransMolRequest = z
   .object({
-    project_id: z
-      .number({ error: 'fieldRequired' })
-      .int('invalidValue')
-      .positive('invalidValue')
-      .max(ID_MAX, 'invalidValue'),
+    project_id: bodyIdField,
     smiles1: seed('transmolSmiles1Required'),
     smiles2: seed('transmolSmiles2Required'),
     epsilon: z

@@ -1,9 +1,10 @@
 import { DOCKING_LIGAND_TYPES, DOCKING_PROTEIN_TYPES, type ProjectFile } from '@medx/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Space, Steps, Typography } from 'antd';
+import { App, Form, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dockingApi } from '../../api/docking';
+import { WizardFooter } from '../../workspace/components/WizardFooter';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { jobsKey } from '../jobs';
 import { ConfirmStep, type SettingsValues } from './ConfirmStep';
@@ -143,26 +144,19 @@ export function DockingWindow() {
           />
         )}
       </div>
-      <Space className="medx-docking-footer">
-        <Button disabled={state.step === 0} onClick={() => setState(previous)} data-testid="docking-previous">
-          {t('previous')}
-        </Button>
-        {step === 'confirm' ? (
-          <Button
-            type="primary"
-            loading={submitting}
-            disabled={readOnly}
-            onClick={() => form.submit()}
-            data-testid="docking-submit"
-          >
-            {t('submit')}
-          </Button>
-        ) : (
-          <Button type="primary" disabled={!canGoNext(state)} onClick={() => setState(next)} data-testid="docking-next">
-            {t('next')}
-          </Button>
-        )}
-      </Space>
+      <WizardFooter
+        testPrefix="docking"
+        className="medx-docking-footer"
+        labels={{ previous: t('previous'), next: t('next'), submit: t('submit') }}
+        canGoBack={state.step !== 0}
+        onPrevious={() => setState(previous)}
+        last={step === 'confirm'}
+        canGoNext={canGoNext(state)}
+        onNext={() => setState(next)}
+        submitting={submitting}
+        submitDisabled={readOnly}
+        onSubmit={() => form.submit()}
+      />
     </div>
   );
 }

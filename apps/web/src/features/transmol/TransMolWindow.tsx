@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Space, Steps, Typography } from 'antd';
+import { App, Form, Steps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { transmolApi } from '../../api/transmol';
+import { WizardFooter } from '../../workspace/components/WizardFooter';
 import { useWorkspace } from '../../workspace/workspace-context';
 import { jobsKey } from '../jobs';
 import { ConfirmStep } from './ConfirmStep';
@@ -109,26 +110,19 @@ export function TransMolWindow() {
           />
         )}
       </div>
-      <Space className="medx-transmol-footer">
-        <Button disabled={state.step === 0} onClick={() => setState(previousStep)} data-testid="transmol-previous">
-          {t('previous')}
-        </Button>
-        {step === 'confirm' ? (
-          <Button
-            type="primary"
-            loading={submitting}
-            disabled={readOnly}
-            onClick={() => form.submit()}
-            data-testid="transmol-submit"
-          >
-            {t('submit')}
-          </Button>
-        ) : (
-          <Button type="primary" disabled={!nextAllowed} onClick={goNext} data-testid="transmol-next">
-            {t('next')}
-          </Button>
-        )}
-      </Space>
+      <WizardFooter
+        testPrefix="transmol"
+        className="medx-transmol-footer"
+        labels={{ previous: t('previous'), next: t('next'), submit: t('submit') }}
+        canGoBack={state.step !== 0}
+        onPrevious={() => setState(previousStep)}
+        last={step === 'confirm'}
+        canGoNext={nextAllowed}
+        onNext={goNext}
+        submitting={submitting}
+        submitDisabled={readOnly}
+        onSubmit={() => form.submit()}
+      />
     </div>
   );
 }
