@@ -4,6 +4,7 @@ import random
 from rdkit import Chem
 
 from conftest import run_program
+from medx_chem.selfies_grammar import split_symbols
 from medx_chem.transmol import canonical, chemical_path, decode, joint_similarity, pick, random_selfies
 
 ASPIRIN = 'CC(=O)Oc1ccccc1C(=O)O'
@@ -26,6 +27,10 @@ def test_a_chemical_path_runs_from_the_first_seed_to_the_second():
         assert canonical(decode(path[-1])) == canonical(seed2)
         # One symbol changes per step.
         assert len(path) >= 2
+        for before, after in zip(path, path[1:]):
+            a, b = split_symbols(before), split_symbols(after)
+            assert len(a) == len(b)
+            assert sum(x != y for x, y in zip(a, b)) == 1
 
 
 def test_the_same_seed_gives_the_same_molecules_and_another_seed_other_ones(tmp_path):

@@ -5,6 +5,7 @@ import type { AuthResult, DensityMesh, DensityPlyResult, MessageKey, ProjectFile
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk, sharedProject } from '../support/helpers';
+import { expectedAnswer, ROLES, type Role } from '../support/roles';
 import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
 import { importOk, objectsUnder } from '../support/uploads';
 
@@ -182,9 +183,6 @@ describe('refusals store nothing', () => {
   });
 });
 
-type Role = 'owner' | 'readWriteMember' | 'readOnlyMember' | 'stranger' | 'guest' | 'noToken';
-const ROLES: Role[] = ['owner', 'readWriteMember', 'readOnlyMember', 'stranger', 'guest', 'noToken'];
-
 describe('who may build density (read) and store a PLY (write)', () => {
   const users = {} as Record<Exclude<Role, 'noToken'>, AuthResult>;
   const fixtures = new Map<number, { pdb: ProjectFile; map: ProjectFile }>();
@@ -208,12 +206,6 @@ describe('who may build density (read) and store a PLY (write)', () => {
 
   const tokenOf = (role: Role) => (role === 'noToken' ? null : users[role].token);
   const projectFor = (role: Role) => (role === 'readOnlyMember' ? roProject : rwProject);
-  function expected(role: Role, need: 'read' | 'write'): 200 | [number, MessageKey] {
-    if (role === 'noToken') return [401, 'sessionExpired'];
-    if (role === 'stranger' || role === 'guest') return [404, 'projectNotFound'];
-    if (role === 'readOnlyMember' && need === 'write') return [403, 'readOnlyProject'];
-    return 200;
-  }
 
   for (const [path, need] of [
     ['density_mesh', 'read'],
@@ -228,7 +220,7 @@ describe('who may build density (read) and store a PLY (write)', () => {
         { project_id: p, pdb_file_id: f.pdb.id, ccp4_file_id: f.map.id, resn_list: ['A:43'] },
         tokenOf(role),
       );
-      const want = expected(role, need);
+      const want = expectedAnswer(role, need);
       if (want === 200) {
         expect({ status: res.status, success: res.body.success }, JSON.stringify(res.body)).toEqual({
           status: 200,

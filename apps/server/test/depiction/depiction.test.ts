@@ -1,8 +1,9 @@
-import type { AuthResult, Layout2dResult, MessageKey } from '@medx/contract';
+import type { AuthResult, Layout2dResult } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSdf } from '../chem/sdf-geometry';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk, sharedProject } from '../support/helpers';
+import { expectedAnswer, ROLES, type Role } from '../support/roles';
 import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
 
 /**
@@ -80,9 +81,6 @@ describe('2D layout of a ligand graph', () => {
   });
 });
 
-type Role = 'owner' | 'readWriteMember' | 'readOnlyMember' | 'stranger' | 'guest' | 'noToken';
-const ROLES: Role[] = ['owner', 'readWriteMember', 'readOnlyMember', 'stranger', 'guest', 'noToken'];
-
 describe('who may ask for a 2D layout (reading the project is enough)', () => {
   const users = {} as Record<Exclude<Role, 'noToken'>, AuthResult>;
   let rwProject: number;
@@ -98,12 +96,6 @@ describe('who may ask for a 2D layout (reading the project is enough)', () => {
     roProject = (await sharedProject(t, owner.token, 'READ_ONLY', [users.readOnlyMember.token], 'RO12')).id;
   });
 
-  function expected(role: Role): 200 | [number, MessageKey] {
-    if (role === 'noToken') return [401, 'sessionExpired'];
-    if (role === 'stranger' || role === 'guest') return [404, 'projectNotFound'];
-    return 200;
-  }
-
   it.each(ROLES)('%s', async (role) => {
     const files = await countRows(t, 'files');
     const project = role === 'readOnlyMember' ? roProject : rwProject;
@@ -118,7 +110,7 @@ describe('who may ask for a 2D layout (reading the project is enough)', () => {
       },
       role === 'noToken' ? null : users[role].token,
     );
-    const want = expected(role);
+    const want = expectedAnswer(role);
     if (want === 200) expect(expectOk(res).coords).toHaveLength(3);
     else expectFailure(res, want[0], want[1]);
     // Nothing is stored.

@@ -1,7 +1,8 @@
-import type { AuthResult, DockingSubmitResult, MessageKey } from '@medx/contract';
+import type { AuthResult, DockingSubmitResult } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, sharedProject } from '../support/helpers';
+import { expectedAnswer, ROLES, type Role } from '../support/roles';
 import { createTestApp, guestLogin, registerUser, type TestApp, type TestResponse } from '../support/test-app';
 import { importOk } from '../support/uploads';
 import { pocketOf } from './docking-support';
@@ -11,8 +12,6 @@ import { pocketOf } from './docking-support';
  * on a project shared READ_WRITE and one shared READ_ONLY (a member's rights follow
  * the share type). The runner is not started: access is decided before any docking runs.
  */
-type Role = 'owner' | 'readWriteMember' | 'readOnlyMember' | 'stranger' | 'guest' | 'noToken';
-const ROLES: Role[] = ['owner', 'readWriteMember', 'readOnlyMember', 'stranger', 'guest', 'noToken'];
 
 let t: TestApp;
 const users = {} as Record<Exclude<Role, 'noToken'>, AuthResult>;
@@ -61,13 +60,6 @@ const CALLS: { name: string; need: Need; run: (token: string | undefined, f: Fix
   },
 ];
 
-function expected(role: Role, need: Need): 200 | [number, MessageKey] {
-  if (role === 'noToken') return [401, 'sessionExpired'];
-  if (role === 'stranger' || role === 'guest') return [404, 'projectNotFound'];
-  if (role === 'readOnlyMember' && need === 'write') return [403, 'readOnlyProject'];
-  return 200;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
   for (const role of ['owner', 'readWriteMember', 'readOnlyMember', 'stranger'] as const)
@@ -87,7 +79,7 @@ describe('docking permission matrix', () => {
         const f = fixtureFor(role);
         const jobsBefore = await countRows(t, 'jobs');
         const res = await call.run(tokenOf(role), f);
-        const want = expected(role, call.need);
+        const want = expectedAnswer(role, call.need);
         if (want === 200) {
           expect({ status: res.status, success: res.body.success }, JSON.stringify(res.body)).toEqual({
             status: 200,

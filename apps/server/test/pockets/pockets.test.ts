@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AuthResult, DetectPocketsResult, DockingPocket, MessageKey, ProjectFile } from '@medx/contract';
+import type { AuthResult, DetectPocketsResult, DockingPocket, ProjectFile } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHydrogen, parseAtomLine } from '../../src/chem/pdb-records';
 import { insideBox } from '../../src/modules/pockets/cavity';
 import { parseSdf } from '../chem/sdf-geometry';
 import { benchFile } from '../support/bench';
 import { countRows, expectFailure, expectOk, sharedProject } from '../support/helpers';
+import { expectedAnswer, ROLES, type Role } from '../support/roles';
 import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
 import { importOk } from '../support/uploads';
 
@@ -275,9 +276,6 @@ describe('automatic cavity detection', () => {
   });
 });
 
-type Role = 'owner' | 'readWriteMember' | 'readOnlyMember' | 'stranger' | 'guest' | 'noToken';
-const ROLES: Role[] = ['owner', 'readWriteMember', 'readOnlyMember', 'stranger', 'guest', 'noToken'];
-
 describe('who may compute pockets (read) and submit preparation jobs (write)', () => {
   const users = {} as Record<Exclude<Role, 'noToken'>, AuthResult>;
   const fixtures = new Map<number, { protein: ProjectFile; ligand: ProjectFile }>();
@@ -335,12 +333,6 @@ describe('who may compute pockets (read) and submit preparation jobs (write)', (
         body: (p) => ({ project_id: p, ligand_id: fixtures.get(p)!.ligand.id }),
       },
     ];
-  function expected(role: Role, need: 'read' | 'write'): 200 | [number, MessageKey] {
-    if (role === 'noToken') return [401, 'sessionExpired'];
-    if (role === 'stranger' || role === 'guest') return [404, 'projectNotFound'];
-    if (role === 'readOnlyMember' && need === 'write') return [403, 'readOnlyProject'];
-    return 200;
-  }
 
   for (const call of CALLS) {
     it.each(ROLES)(`${call.name}: %s`, async (role) => {
@@ -349,7 +341,7 @@ describe('who may compute pockets (read) and submit preparation jobs (write)', (
         token: tokenOf(role),
         body: call.body(projectFor(role)),
       });
-      const want = expected(role, call.need);
+      const want = expectedAnswer(role, call.need);
       if (want === 200) {
         expect({ status: res.status, success: res.body.success }, JSON.stringify(res.body)).toEqual({
           status: 200,

@@ -9,6 +9,7 @@ import type {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForJob } from '../docking/docking-support';
 import { countRows, expectFailure, expectOk, sharedProject } from '../support/helpers';
+import { expectedAnswer, ROLES, type Role } from '../support/roles';
 import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
 
 /**
@@ -257,9 +258,6 @@ describe('a generation that finds nothing in the remain range', () => {
   });
 });
 
-type Role = 'owner' | 'readWriteMember' | 'readOnlyMember' | 'stranger' | 'guest' | 'noToken';
-const ROLES: Role[] = ['owner', 'readWriteMember', 'readOnlyMember', 'stranger', 'guest', 'noToken'];
-
 describe('who may submit (write), read results (read) and make ligands (write)', () => {
   const users = {} as Record<Exclude<Role, 'noToken'>, AuthResult>;
   let rwProject: number;
@@ -282,17 +280,10 @@ describe('who may submit (write), read results (read) and make ligands (write)',
 
   const tokenOf = (role: Role) => (role === 'noToken' ? null : users[role].token);
   const projectFor = (role: Role) => (role === 'readOnlyMember' ? roProject : rwProject);
-  function expected(role: Role, need: 'read' | 'write'): 200 | [number, MessageKey] {
-    if (role === 'noToken') return [401, 'sessionExpired'];
-    // A job of a project one cannot open reads as that project missing, like the project itself.
-    if (role === 'stranger' || role === 'guest') return [404, 'projectNotFound'];
-    if (role === 'readOnlyMember' && need === 'write') return [403, 'readOnlyProject'];
-    return 200;
-  }
   const check = async (role: Role, need: 'read' | 'write', call: () => ReturnType<TestApp['request']>) => {
     const [jobs, files] = [await countRows(t, 'jobs'), await countRows(t, 'files')];
     const res = await call();
-    const want = expected(role, need);
+    const want = expectedAnswer(role, need);
     if (want === 200) {
       expect({ status: res.status, success: res.body.success }, JSON.stringify(res.body).slice(0, 300)).toEqual({
         status: 200,

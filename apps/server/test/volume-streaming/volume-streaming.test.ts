@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AuthResult, type MessageKey, type ProjectFile, volumeServerPath } from '@medx/contract';
+import { type AuthResult, type ProjectFile, volumeServerPath } from '@medx/contract';
 import { CIF } from 'molstar/lib/commonjs/mol-io/reader/cif';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import { expectFailure, sharedProject } from '../support/helpers';
+import { expectedAnswer, ROLES, type Role } from '../support/roles';
 import { createProject, createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
 import { importOk, objectsUnder } from '../support/uploads';
 
@@ -166,9 +167,6 @@ describe('refusals', () => {
   });
 });
 
-type Role = 'owner' | 'readWriteMember' | 'readOnlyMember' | 'stranger' | 'guest' | 'noToken';
-const ROLES: Role[] = ['owner', 'readWriteMember', 'readOnlyMember', 'stranger', 'guest', 'noToken'];
-
 describe('who may stream (reading the project)', () => {
   const users = {} as Record<Exclude<Role, 'noToken'>, AuthResult>;
   const maps = new Map<number, ProjectFile>();
@@ -187,11 +185,6 @@ describe('who may stream (reading the project)', () => {
 
   const tokenOf = (role: Role) => (role === 'noToken' ? null : users[role].token);
   const projectFor = (role: Role) => (role === 'readOnlyMember' ? roProject : rwProject);
-  function expected(role: Role): 200 | [number, MessageKey] {
-    if (role === 'noToken') return [401, 'sessionExpired'];
-    if (role === 'stranger' || role === 'guest') return [404, 'projectNotFound'];
-    return 200;
-  }
 
   for (const kind of ['header', 'box', 'cell'] as const) {
     it.each(ROLES)(`${kind}: %s`, async (role) => {
@@ -199,7 +192,7 @@ describe('who may stream (reading the project)', () => {
       const m = maps.get(p)!;
       const tail = kind === 'header' ? '' : kind === 'box' ? '/box/10,10,10/20,20,20?detail=1' : '/cell?detail=0';
       const res = await get(`${server(p)}/em/${m.id}${tail}`, tokenOf(role));
-      const want = expected(role);
+      const want = expectedAnswer(role);
       if (want === 200) {
         expect(res.statusCode, res.body).toBe(200);
       } else {

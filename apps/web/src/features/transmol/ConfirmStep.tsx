@@ -32,6 +32,26 @@ export function ConfirmStep({ form, settings, smiles, checks, onChange, onSubmit
     );
   };
 
+  /** A required number field with its help text (epsilon, number). */
+  const numberSetting = (name: 'epsilon' | 'number', min: number, max: number, step: number, precision: number) => (
+    <Form.Item
+      name={name}
+      label={t(`settings.${name}`)}
+      extra={t(`settings.${name}Help`)}
+      rules={[{ required: true, message: t('msg:fieldRequired') }]}
+      style={{ marginBottom: 8 }}
+    >
+      <InputNumber
+        min={min}
+        max={max}
+        step={step}
+        precision={precision}
+        style={{ width: '100%' }}
+        data-testid={`transmol-${name}`}
+      />
+    </Form.Item>
+  );
+
   // The slider's maximum follows the number: a smaller number pulls the range in.
   const changed = (values: Partial<TransMolSettings>, all: TransMolSettings) => {
     // InputNumber gives null when cleared: refused on submit (required); the slider keeps its maximum.
@@ -73,38 +93,8 @@ export function ConfirmStep({ form, settings, smiles, checks, onChange, onSubmit
             data-testid="transmol-job_name"
           />
         </Form.Item>
-        <Form.Item
-          name="epsilon"
-          label={t('settings.epsilon')}
-          extra={t('settings.epsilonHelp')}
-          rules={[{ required: true, message: t('msg:fieldRequired') }]}
-          style={{ marginBottom: 8 }}
-        >
-          <InputNumber
-            min={TRANSMOL_LIMITS.epsilonMin}
-            max={TRANSMOL_LIMITS.epsilonMax}
-            step={0.1}
-            precision={1}
-            style={{ width: '100%' }}
-            data-testid="transmol-epsilon"
-          />
-        </Form.Item>
-        <Form.Item
-          name="number"
-          label={t('settings.number')}
-          extra={t('settings.numberHelp')}
-          rules={[{ required: true, message: t('msg:fieldRequired') }]}
-          style={{ marginBottom: 8 }}
-        >
-          <InputNumber
-            min={TRANSMOL_LIMITS.numberMin}
-            max={TRANSMOL_LIMITS.numberMax}
-            step={1}
-            precision={0}
-            style={{ width: '100%' }}
-            data-testid="transmol-number"
-          />
-        </Form.Item>
+        {numberSetting('epsilon', TRANSMOL_LIMITS.epsilonMin, TRANSMOL_LIMITS.epsilonMax, 0.1, 1)}
+        {numberSetting('number', TRANSMOL_LIMITS.numberMin, TRANSMOL_LIMITS.numberMax, 1, 0)}
         <Form.Item
           name="remain"
           label={t('settings.remain')}
