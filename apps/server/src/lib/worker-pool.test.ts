@@ -4,7 +4,7 @@ import { WorkerCrashError, WorkerPool, WorkerPoolBusyError, WorkerTimeoutError, 
 const script = workerScript(new URL('./test-workers/x.ts', import.meta.url).href, 'probe-worker');
 const pools: WorkerPool[] = [];
 
-function pool(options: { size?: number; timeoutMs?: number; maxQueue?: number; nice?: number } = {}): WorkerPool {
+function pool(options: { size?: number; timeoutMs?: number; maxQueue?: number } = {}): WorkerPool {
   const created = new WorkerPool({ name: 'probe', script, timeoutMs: 5_000, ...options });
   pools.push(created);
   return created;
@@ -20,14 +20,6 @@ describe('WorkerPool', { timeout: 30_000 }, () => {
     expect(await p.run('echo', [{ a: [1, 2] }])).toEqual({ a: [1, 2] });
     const who = await p.run<{ threadId: number }>('whoAmI', []);
     expect(who.threadId).toBeGreaterThan(0);
-  });
-
-  it('runs its workers niced when asked, the server keeping its own priority', async () => {
-    const plain = await pool().run<{ thread: number; main: number }>('niceness', []);
-    expect(plain.thread).toBe(plain.main);
-    const niced = await pool({ nice: 10 }).run<{ thread: number; main: number }>('niceness', []);
-    expect(niced.main).toBe(plain.main);
-    expect(niced.thread).toBe(Math.min(19, plain.main + 10));
   });
 
   it('replaces a worker whose task threw, and the next call is served by a fresh one', async () => {

@@ -28,12 +28,6 @@ export interface WorkerPoolOptions {
   maxQueue?: number;
   /** V8 heap of a worker (typed arrays and WASM memory are not part of it). */
   maxHeapMb?: number;
-  /**
-   * Niceness of the worker threads (Linux: nice is per thread): background grid work (pocket
-   * detection, density meshes) then yields the cores to the event loop, as the programs jobs
-   * run do (lib/process.ts). Default: the server's own priority.
-   */
-  nice?: number;
   /** JavaScript stack of a worker: WASM recursion (RDKit's SMILES parser) runs on it. */
   stackSizeMb?: number;
 }
@@ -103,24 +97,18 @@ export function workerScript(callerUrl: string, name: string): URL {
   return new URL(callerUrl.endsWith('.ts') ? `./${name}.ts` : `./${name}.js`, callerUrl);
 }
 
-/** What a worker is told at its start (worker-host.ts reads it). */
-export interface WorkerSettings {
-  nice?: number;
-}
-
 function spawn(script: URL, options: WorkerPoolOptions): Worker {
   const resourceLimits = {
     ...(options.maxHeapMb ? { maxOldGenerationSizeMb: options.maxHeapMb } : {}),
     ...(options.stackSizeMb ? { stackSizeMb: options.stackSizeMb } : {}),
   };
-  const workerData: WorkerSettings = { nice: options.nice };
   if (script.pathname.endsWith('.ts')) {
     // From source (tests, tsx): a worker does not inherit tsx's loader, so the entry
     // registers it before importing the TypeScript module.
     const code = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`;
-    return new Worker(code, { eval: true, resourceLimits, workerData });
+    return new Worker(code, { eval: true, resourceLimits });
   }
-  return new Worker(fileURLToPath(script), { resourceLimits, workerData });
+  return new Worker(fileURLToPath(script), { resourceLimits });
 }
 
 export class WorkerPool {

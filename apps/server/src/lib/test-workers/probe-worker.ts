@@ -1,15 +1,12 @@
 /** A worker for worker-pool.test.ts: tasks that answer, throw, hang, exit or report who ran them. */
-import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
-import { kernelThreadId, serveTasks } from '../worker-host';
+import { serveTasks } from '../worker-host';
 
 let calls = 0;
 
 serveTasks({
   echo: (value: unknown) => value,
   whoAmI: () => ({ threadId, calls: ++calls }),
-  /** This thread's niceness and the process's main thread's (the server's). */
-  niceness: () => ({ thread: getPriority(kernelThreadId() ?? 0), main: getPriority(process.pid) }),
   wait: (ms: number) => new Promise((resolve) => setTimeout(() => resolve(threadId), ms)),
   throws: () => {
     throw new RangeError('Maximum call stack size exceeded');

@@ -37,8 +37,6 @@ function densityPool(): WorkerPool {
     script: workerScript(import.meta.url, 'density-worker'),
     timeoutMs: 60_000,
     maxQueue: 8,
-    // Seconds of contouring on a core: it yields to the event loop (docs/decisions.md, issue 9).
-    nice: 10,
   });
   return pool;
 }

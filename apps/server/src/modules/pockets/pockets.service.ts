@@ -38,8 +38,6 @@ function cavities(): WorkerPool {
     script: workerScript(import.meta.url, 'cavity-worker'),
     timeoutMs: 60_000,
     maxQueue: 8,
-    // Grid work for seconds on a core: it yields to the event loop (docs/decisions.md, issue 9).
-    nice: 10,
   });
   return cavityPool;
 }
