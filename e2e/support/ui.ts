@@ -26,6 +26,18 @@ export async function pickOption(page: Page, select: Locator, label: string): Pr
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${label}"]`).click();
 }
 
+/**
+ * Right-clicks an element to open its context menu. The element is scrolled into view
+ * first, on its own: antd closes a right-click menu on any scroll of its target's
+ * containers, and the scroll Playwright makes as part of the click fires its event a
+ * frame later, sometimes just after the menu opened (seen in CI: the menu vanished
+ * before its item could be clicked). The click's own stability check waits out that frame.
+ */
+export async function rightClick(target: Locator): Promise<void> {
+  await target.scrollIntoViewIfNeeded();
+  await target.click({ button: 'right' });
+}
+
 /** Items of the open antd dropdown menu (avatar menu...). */
 export function openMenu(page: Page): Locator {
   return page.locator('.ant-dropdown:visible .ant-dropdown-menu');

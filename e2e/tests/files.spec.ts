@@ -14,7 +14,7 @@ import { REPO_ROOT } from '../support/env';
 import { importContentByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
-import { toast } from '../support/ui';
+import { rightClick, toast } from '../support/ui';
 
 const BENCH = join(REPO_ROOT, '..', 'shared', 'bench');
 const PDB_PATH = join(BENCH, '5x72', 'raw_5x72.pdb');
@@ -34,7 +34,7 @@ function groupRow(page: Page, title: string): Locator {
 
 /** Right-clicks a row and picks an item of its context menu. */
 async function menuAction(page: Page, row: Locator, action: string): Promise<void> {
-  await row.click({ button: 'right' });
+  await rightClick(row);
   await page.getByTestId(`ctx-${action}`).click();
 }
 

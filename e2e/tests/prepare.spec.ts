@@ -7,7 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { createProjectByApi } from '../support/api';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
-import { toast } from '../support/ui';
+import { rightClick, toast } from '../support/ui';
 
 test.use({ account: 'registered' });
 test.setTimeout(180_000);
@@ -26,7 +26,7 @@ async function prepareFrom(page: Page, title: string, action: 'ctx-prepare-prote
   const answered = page.waitForResponse(
     (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === path,
   );
-  await fileRow(page, title).getByText(title, { exact: true }).click({ button: 'right' });
+  await rightClick(fileRow(page, title).getByText(title, { exact: true }));
   await page.getByTestId(action).click();
   const answer = (await (await answered).json()) as { success: boolean; msg: string; data: { job_id: number } };
   expect(answer.success, `${path}: ${answer.msg}`).toBe(true);

@@ -16,7 +16,7 @@ import { baseURL, REPO_ROOT } from '../support/env';
 import { importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
-import { toast } from '../support/ui';
+import { rightClick, toast } from '../support/ui';
 
 const PDB_PATH = join(REPO_ROOT, '..', 'shared', 'bench', '7ztl', 'receptor.pdb');
 /** Lines removed from the end in the editor: END, the CONECT records and chain B's ligand. */
@@ -84,7 +84,7 @@ test('Med View: chains in the tree, narrow layout, no downloads, reload after an
     await expect(chains.nth(0)).toContainText('Chain A');
     await expect(chains.nth(1)).toContainText('Chain B');
     const before = await canvasCoverage(page);
-    await chains.nth(0).click({ button: 'right' });
+    await rightClick(chains.nth(0));
     await page.getByTestId('tree-hide').click();
     await expect(chains.nth(0)).toHaveAttribute('data-hidden', 'true');
     // Chain A is most of the protein: far less is drawn without it, but chain B still is.
@@ -97,7 +97,7 @@ test('Med View: chains in the tree, narrow layout, no downloads, reload after an
     // Focus from the menu works on a chain as on the other levels: the camera moves to chain B.
     await waitForSteadyCanvas(page);
     const whole = await canvasPicture(page);
-    await chains.nth(1).click({ button: 'right' });
+    await rightClick(chains.nth(1));
     await page.getByTestId('tree-focus').click();
     await expect.poll(() => canvasPicture(page), { timeout: 30_000 }).not.toBe(whole);
   });
@@ -117,7 +117,7 @@ test('Med View: chains in the tree, narrow layout, no downloads, reload after an
   });
 
   await test.step('editing the text reloads the loaded copy', async () => {
-    await page.locator('[data-testid^="entry-row-"]').filter({ hasText: '7ztl.pdb' }).click({ button: 'right' });
+    await rightClick(page.locator('[data-testid^="entry-row-"]').filter({ hasText: '7ztl.pdb' }));
     await page.getByTestId('ctx-edit').click();
     const editor = page.getByTestId('code-editor').locator('.cm-content');
     await expect(editor).toContainText('ATOM');
@@ -169,7 +169,7 @@ test('Med View: a Get PDB file edited in the text editor is replaced in the view
 
   // Delete the last lines: END, MASTER, the CONECT records and the last waters.
   const removed = 60;
-  await row.click({ button: 'right' });
+  await rightClick(row);
   await page.getByTestId('ctx-edit').click();
   const editor = page.getByTestId('code-editor').locator('.cm-content');
   // CodeMirror renders only the lines in view: the header.

@@ -16,7 +16,7 @@ import { REPO_ROOT } from '../support/env';
 import { importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
 import { shot } from '../support/screens';
-import { toast } from '../support/ui';
+import { rightClick, toast } from '../support/ui';
 
 const BENCH = join(REPO_ROOT, '..', 'shared', 'bench', '1w1p');
 
@@ -103,7 +103,7 @@ test('Med View: In toggle, Structure and Sequence Viewers, layout persistence', 
   await expect(tree.getByTestId('tree-node-trajectory').first()).toContainText('1w1p_receptor.pdb');
   // Its right-click menu hides a component, and the eye shows it again.
   const component = tree.getByTestId('tree-node-component').first();
-  await component.click({ button: 'right' });
+  await rightClick(component);
   await page.getByTestId('tree-hide').click();
   await expect(component).toHaveAttribute('data-hidden', 'true');
   await component.getByTestId('tree-eye-component').click();
@@ -111,7 +111,7 @@ test('Med View: In toggle, Structure and Sequence Viewers, layout persistence', 
   // Multi-select mode: checkboxes appear and the menu has its extra items.
   await page.getByTestId('structure-multi-select').click();
   await expect(tree.locator('.ant-tree-checkbox').first()).toBeVisible();
-  await component.click({ button: 'right' });
+  await rightClick(component);
   await expect(page.getByTestId('tree-check-all')).toBeVisible();
   await page.keyboard.press('Escape');
 
