@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthResult, DockingResultList, DockingSubmitResult, ProjectFile } from '@medx/contract';
@@ -33,6 +33,7 @@ beforeAll(async () => {
   writeFileSync(
     shim,
     `#!/bin/sh
+echo "\${OMP_NUM_THREADS:-unset}" >> "${shimDir}/threads"
 if [ "$1" = "-isdf" ] && [ "$2" = "-opdb" ]; then
   touch "${shimDir}/merging"
   sleep 120
@@ -53,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('cancel during the complex merge', () => {
-  it('kills the Open Babel run of the merge and its child, and records no results', async () => {
+  it('kills the Open Babel run of the merge and its child, and records no results; Open Babel ran on one thread', async () => {
     const jobId = expectOk(
       await t.request<DockingSubmitResult>('POST', '/v1/jobs/docking', {
         token: owner.token,
@@ -75,6 +76,10 @@ describe('cancel during the complex merge', () => {
       { timeoutMs: 120_000, intervalMs: 100, what: 'the merge to start' },
     );
     const group = merging[0]!;
+    // Every Open Babel run so far (receptor, ligand, merge) got one OpenMP thread (issue 9).
+    const threads = readFileSync(join(shimDir, 'threads'), 'utf8').trim().split('\n');
+    expect(threads.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(threads)).toEqual(new Set(['1']));
     expectOk(await t.request('POST', `/v1/jobs/${jobId}/cancel`, { token: owner.token }), 'cancelSuccessful');
     // The whole group goes: the wrapper and its sleep.
     await waitUntil(

@@ -1,3 +1,6 @@
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type {
   AuthResult,
   Job,
@@ -450,4 +453,41 @@ describe('prepare_ligand from SMILES', () => {
     );
     expect(await countRows(t, 'jobs')).toBe(jobs);
   });
+});
+
+describe('Open Babel in a preparation job', () => {
+  let shimDir: string;
+  const previous = process.env.MEDX_OBABEL;
+  beforeAll(() => {
+    // The real obabel behind a wrapper that notes the OpenMP thread count it was given.
+    shimDir = mkdtempSync(join(tmpdir(), 'medx-obabel-threads-'));
+    const shim = join(shimDir, 'obabel');
+    writeFileSync(
+      shim,
+      `#!/bin/sh\necho "\${OMP_NUM_THREADS:-unset}" >> "${shimDir}/threads"\nexec /usr/bin/obabel "$@"\n`,
+    );
+    chmodSync(shim, 0o755);
+    process.env.MEDX_OBABEL = shim;
+  });
+  afterAll(() => {
+    if (previous === undefined) delete process.env.MEDX_OBABEL;
+    else process.env.MEDX_OBABEL = previous;
+    rmSync(shimDir, { recursive: true, force: true });
+  });
+
+  it('runs on one OpenMP thread, so a job cannot take every core from the server (issue 9)', async () => {
+    const file = await importOk(t, owner.token, projectId, 'two.smi', 'CCO ethanol\nc1ccccc1O phenol\n');
+    const { job_id } = expectOk(
+      await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
+        token: owner.token,
+        body: { project_id: projectId, ligand_id: file.id },
+      }),
+      'submitSuccess',
+    );
+    expect((await waitDone(job_id)).status).toBe('FINISHED');
+    const threads = readFileSync(join(shimDir, 'threads'), 'utf8').trim().split('\n');
+    // One protonation per molecule at least.
+    expect(threads.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(threads)).toEqual(new Set(['1']));
+  }, 60_000);
 });

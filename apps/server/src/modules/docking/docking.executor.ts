@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { DOCKING_JOB_TYPE } from '@medx/contract';
 import { mergeToPdb } from '../../chem/merge-pdb';
 import { cleanReceptor } from '../../chem/offload';
+import { OBABEL_ENV } from '../../chem/openbabel';
 import { pdbqtToPdb } from '../../chem/pdbqt';
 import { type PythonCommand, pythonCommand, pythonModule } from '../../chem/python';
 import { readSdf } from '../../chem/readers/sdf';
@@ -91,7 +92,9 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<typeof DO
       steps.push(step);
       const started = performance.now();
       try {
-        await ctx.run(step.command, step.args, { onOutput, env: python?.env });
+        // Open Babel on one thread: its OpenMP pool would take every core from the server (issue 9).
+        const env = python ? python.env : command === obabel ? OBABEL_ENV : undefined;
+        await ctx.run(step.command, step.args, { onOutput, env });
       } finally {
         step.ms = Math.round(performance.now() - started);
       }

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LigandPrepDetail, ProteinPrepDetail } from '@medx/contract';
 import { obabelFormat } from '../../chem/index';
+import { OBABEL_ENV } from '../../chem/openbabel';
 import { cleanProtein, mergeHydrogens, summarizePdb } from '../../chem/protein-clean';
 import { proteinPdbText } from '../../chem/protein-pdb';
 import { pythonCommand } from '../../chem/python';
@@ -88,7 +89,10 @@ export function quickPrepareProtein(deps: PreparationDeps): ExecutorOf<'QUICK_PR
     }
     await ctx.progress(2, 3);
 
-    await ctx.run(obabel(), ['-ipdb', toProtonate, '-p', String(params.ph), '-opdb', '-O', 'protonated.pdb']);
+    // Open Babel on one thread (OBABEL_ENV): its OpenMP pool would take every core (issue 9).
+    await ctx.run(obabel(), ['-ipdb', toProtonate, '-p', String(params.ph), '-opdb', '-O', 'protonated.pdb'], {
+      env: OBABEL_ENV,
+    });
     const protonated = await readOptional(join(ctx.workDir, 'protonated.pdb'));
     if (!protonated || !/^(ATOM|HETATM)/m.test(protonated))
       throw new Error('Open Babel wrote no protonated structure.');
@@ -181,15 +185,11 @@ export function prepareLigand(deps: PreparationDeps): ExecutorOf<'PREPARE_LIGAND
       await writeFile(join(ctx.workDir, input), m.content);
       const format = obabelFormat(m.format);
       try {
-        await ctx.run(obabel(), [
-          `-i${format}`,
-          input,
-          '-p',
-          String(params.ph),
-          m.is3d ? '-osdf' : '-ocan',
-          '-O',
-          output,
-        ]);
+        await ctx.run(
+          obabel(),
+          [`-i${format}`, input, '-p', String(params.ph), m.is3d ? '-osdf' : '-ocan', '-O', output],
+          { env: OBABEL_ENV },
+        );
         const result = (await readOptional(join(ctx.workDir, output)))?.trim() ?? '';
         if (result === '') throw new Error('Open Babel could not read the molecule');
         if (m.is3d) items.push({ index: m.index, name: m.name, molblock: readSdf(result).records[0]!.molfile });
