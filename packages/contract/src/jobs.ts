@@ -31,7 +31,13 @@ export const JobListQuery = z.object({
   page: pageField,
   limit: limitField(5),
   project_id: z.coerce.number({ error: 'fieldRequired' }).int().positive(),
+  /** Only jobs of this type (TRANSMOL_WORKFLOW...): result windows list their own jobs. Not in the spec. */
+  job_type: z
+    .string({ error: 'invalidValue' })
+    .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'invalidValue')
+    .optional(),
 });
+export type JobListQuery = z.output<typeof JobListQuery>;
 export const JobList = z.object({ total: z.number().int(), items: z.array(Job) });
 export type JobList = z.infer<typeof JobList>;
 export const JobCountQuery = z.object({ project_id: z.coerce.number().int().positive().optional() });

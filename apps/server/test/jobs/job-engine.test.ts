@@ -132,6 +132,29 @@ describe('a job runs a real process and records everything', () => {
       (jobs) => jobs.every((j) => j.status === 'FINISHED'),
     );
   });
+
+  it('lists only the jobs of one type when job_type is given; a malformed type is refused', async () => {
+    const project = await createProject(t, owner.token, 'By type');
+    const echoes = [await submit('ECHO', project)];
+    t.clock.advance(1000);
+    const failing = await submit('FAIL', project);
+    t.clock.advance(1000);
+    echoes.push(await submit('ECHO', project));
+    const list = async (jobType: string) =>
+      t.request<JobList>('GET', '/v1/jobs', { token: owner.token, query: { project_id: project, job_type: jobType } });
+    const onlyEchoes = expectOk(await list('ECHO'));
+    expect(onlyEchoes.total).toBe(2);
+    expect(onlyEchoes.items.map((j) => j.id)).toEqual([...echoes].reverse());
+    expect(expectOk(await list('FAIL')).items.map((j) => j.id)).toEqual([failing]);
+    expect(expectOk(await list('DOCKING')).total).toBe(0);
+    const refused = await list('echo; drop');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ success: false, data: null, msg: 'job_type: has the wrong format.' });
+    await waitFor(
+      async () => Promise.all([...echoes, failing].map((id) => job(id))),
+      (jobs) => jobs.every((j) => j.status === 'FINISHED' || j.status === 'FAILED'),
+    );
+  });
 });
 
 describe('failure and cancel', () => {

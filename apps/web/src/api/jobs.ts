@@ -17,8 +17,9 @@ export interface WorkflowJob {
 
 /** Jobs (spec §7 "Jobs"); every call answers an envelope. */
 export const jobsApi = {
-  list: (projectId: number, page: number, limit: number) =>
-    api.get<JobList>('/jobs', { project_id: projectId, page, limit }),
+  /** A page of the project's jobs, newest first; only those of `jobType` when given. */
+  list: (projectId: number, page: number, limit: number, jobType?: string) =>
+    api.get<JobList>('/jobs', { project_id: projectId, page, limit, ...(jobType ? { job_type: jobType } : {}) }),
   /** Workflow jobs; a failure is an empty list (spec §7), so no toast. */
   workflows: (projectId: number, page: number, limit: number) =>
     api.get<{ total: number; items: WorkflowJob[] }>(

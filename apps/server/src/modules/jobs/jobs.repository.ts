@@ -44,14 +44,22 @@ export class JobsRepository implements JobStore {
     return created.id;
   }
 
-  async list(projectId: number, page: number, limit: number): Promise<{ total: number; items: JobWithNames[] }> {
+  /** A page of the project's jobs, newest first; of one type when `jobType` is given. */
+  async list(
+    projectId: number,
+    page: number,
+    limit: number,
+    jobType?: string,
+  ): Promise<{ total: number; items: JobWithNames[] }> {
     const count = await this.db
       .selectFrom('jobs')
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .where('project_id', '=', projectId)
+      .$if(jobType !== undefined, (q) => q.where('job_type', '=', jobType!))
       .executeTakeFirst();
     const items = await this.withNames()
       .where('jobs.project_id', '=', projectId)
+      .$if(jobType !== undefined, (q) => q.where('jobs.job_type', '=', jobType!))
       .orderBy('jobs.created_at', 'desc')
       .orderBy('jobs.id', 'desc')
       .limit(limit)

@@ -1,4 +1,4 @@
-import type { Job, JobList, JobParamsInput, JobType, ProjectFile } from '@medx/contract';
+import type { Job, JobList, JobListQuery, JobParamsInput, JobType, ProjectFile } from '@medx/contract';
 import { badRequest, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -117,9 +117,9 @@ export class JobsService {
     return toJob(await this.requireJob(auth, id, 'read'));
   }
 
-  async list(auth: AuthContext, q: { project_id: number; page: number; limit: number }): Promise<JobList> {
+  async list(auth: AuthContext, q: JobListQuery): Promise<JobList> {
     await this.access.require(auth, q.project_id, 'read');
-    const { total, items } = await this.jobs.list(q.project_id, q.page, q.limit);
+    const { total, items } = await this.jobs.list(q.project_id, q.page, q.limit, q.job_type);
     return { total, items: items.map(toJob) };
   }
 

@@ -4,8 +4,8 @@ import { unwrap } from '../../api/client';
 import { isActiveJob, jobsApi } from '../../api/jobs';
 import { jobsKey, POLL_MS } from '../jobs';
 
-/** The newest jobs looked at for TransMol ones (the API's largest page; the list has no type filter). */
-const JOBS_SCANNED = 100;
+/** The newest TransMol jobs offered (the API's largest page). */
+const JOBS_LISTED = 100;
 
 /**
  * The project's TransMol jobs, newest first, polled while one of them runs: the result window
@@ -15,8 +15,7 @@ export function useTransMolJobs(projectId: number) {
   return useQuery({
     queryKey: [...jobsKey, 'transmol-jobs', projectId],
     queryFn: async () => {
-      const list = unwrap(await jobsApi.list(projectId, 1, JOBS_SCANNED));
-      return list.items.filter((job) => job.job_type === TRANSMOL_JOB_TYPE);
+      return unwrap(await jobsApi.list(projectId, 1, JOBS_LISTED, TRANSMOL_JOB_TYPE)).items;
     },
     refetchInterval: (query) => (query.state.data?.some(isActiveJob) ? POLL_MS : false),
   });
