@@ -100,19 +100,30 @@ module.exports = {
       to: { path: TEST_CODE },
     },
 
-    // The web's layers, bottom up: lib + i18n < api < viewer < workspace < features < pages < app.
+    // The web's layers, bottom up: lib + i18n < api < ui-light < viewer < workspace < features < pages < app.
     {
       name: 'web-foundation',
-      comment: 'lib/ and i18n/ are the foundation: they know no API, viewer, workspace, feature, page or app.',
+      comment:
+        'lib/ and i18n/ are the foundation: they know no API, light controls, viewer, workspace, feature, page or app.',
       severity: 'error',
       from: { path: [web('lib'), web('i18n')] },
-      to: { path: [web('api'), web('viewer'), web('workspace'), web('features'), web('pages'), web('app')] },
+      to: {
+        path: [web('api'), web('ui-light'), web('viewer'), web('workspace'), web('features'), web('pages'), web('app')],
+      },
     },
     {
       name: 'web-api',
       comment: 'api/ (client, endpoints, the session it carries) knows no viewer, workspace, feature, page or app.',
       severity: 'error',
       from: { path: web('api') },
+      to: { path: [web('ui-light'), web('viewer'), web('workspace'), web('features'), web('pages'), web('app')] },
+    },
+    {
+      name: 'web-ui-light',
+      comment:
+        'ui-light/ (the controls of the pages built without antd: /login) knows no viewer, workspace, feature, page or app.',
+      severity: 'error',
+      from: { path: web('ui-light') },
       to: { path: [web('viewer'), web('workspace'), web('features'), web('pages'), web('app')] },
     },
     {

@@ -8,15 +8,18 @@ export function toast(page: Page, text: string | RegExp, type?: 'success' | 'err
   return page.locator(type ? `.ant-message-notice-${type}` : '.ant-message-notice').filter({ hasText: text });
 }
 
-/** The validation message(s) under the form item that holds the element with this test id. */
+/**
+ * The validation message(s) under the form item that holds the element with this test id:
+ * an antd Form.Item, or a light field of the login page (ui-light).
+ */
 export function fieldError(page: Page, testId: string): Locator {
   return (
     page
-      .locator('.ant-form-item')
+      .locator('.ant-form-item, .lt-field')
       .filter({ has: page.getByTestId(testId) })
       .last() // the innermost item when Form.Items nest
       // A replaced message fades out (…-leave) while the new one fades in: skip the old one.
-      .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)')
+      .locator('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave), .lt-field-error')
   );
 }
 

@@ -76,7 +76,7 @@ test.describe('accounts', () => {
     await page.getByTestId('code-input').fill(code);
 
     await page.getByTestId('username-input').fill(username);
-    await pickOption(page, page.getByTestId('identity-select'), 'Student');
+    await page.getByTestId('identity-select').selectOption({ label: 'Student' });
     await page.getByTestId('agreement-checkbox').check();
     await shot(page, '01-signup-filled');
     await page.getByTestId('submit').click();
@@ -104,7 +104,7 @@ test.describe('accounts', () => {
   test.describe('registered user', () => {
     test.use({ account: 'registered' });
 
-    test('sign out, then log in with the password', async ({ page, session }) => {
+    test('sign out, then log in with the password (Enter submits)', async ({ page, session }) => {
       if (!session) throw new Error('no session');
       const errors = collectPageErrors(page);
       const email = session.user.email ?? '';
@@ -142,8 +142,9 @@ test.describe('accounts', () => {
       await expect(page).toHaveURL(/\/login$/);
       await shot(page, '02-login-wrong-password');
 
+      // From the keyboard this time: Enter in the password field submits the form.
       await page.getByTestId('password-input').fill(PASSWORD);
-      await page.getByTestId('submit').click();
+      await page.getByTestId('password-input').press('Enter');
       await expect(page).toHaveURL(/\/project$/);
       await expect(toast(page, 'Login Successful!', 'success')).toBeVisible();
       await expect(page.getByTestId('avatar-menu')).toContainText(session.user.username);

@@ -83,7 +83,7 @@ test('3D toolbar: measure a distance, cycle ligands with AUTO, align a second co
   await page.getByTestId('tb-measure-distance').click();
   const selectTwo = toast(page, 'Please select two items!', 'warning');
   await expect(selectTwo).toBeVisible();
-  // Toasts appear below the toolbar, never over it (MESSAGE_TOP in apps/web/src/app/App.tsx).
+  // Toasts appear below the toolbar, never over it (MESSAGE_TOP in apps/web/src/lib/message-top.ts).
   await expectNoOverlap(selectTwo, toolbar);
   await shot(page, 'viewer-toolbar/toast-below-toolbar');
 

@@ -7,6 +7,8 @@ import { RequireSession } from './RequireSession';
  * Every page is loaded on demand so the first paint (usually /login) carries only the
  * providers and the router. Named exports are mapped to React.lazy's default here.
  */
+/** antd's providers around every page but /login (see App). */
+const AntdRoot = lazy(() => import('./AntdRoot').then((m) => ({ default: m.AntdRoot })));
 const LoginPage = lazy(() => import('../pages/login/LoginPage').then((m) => ({ default: m.LoginPage })));
 const UserCenterPage = lazy(() =>
   import('../pages/user-center/UserCenterPage').then((m) => ({ default: m.UserCenterPage })),
@@ -49,27 +51,29 @@ export function AppRoutes() {
     <Suspense fallback={<PageFallback />}>
       <Routes>
         <Route path={ROUTES.login} element={<LoginPage />} />
-        {/* Shown before any session exists; its button leads to /login. */}
-        <Route path={ROUTES.lowBrowser} element={<LowBrowserPage />} />
-        {/* Read before signing up (the sign-up form links them) and from the sidebar: no session needed. */}
-        <Route path={ROUTES.docs} element={<DocsPage />} />
-        <Route element={<RequireSession />}>
-          {/* Development only, linked from nowhere: the 3D viewer with one file (?file=<id>). */}
-          <Route path="/viewer-test" element={<LazyViewerTestPage />} />
-        </Route>
-        <Route element={<AppShell />}>
-          {/* A share link works without a session: the page offers login or guest access. */}
-          <Route path={ROUTES.share} element={<JoinSharePage />} />
+        <Route element={<AntdRoot />}>
+          {/* Shown before any session exists; its button leads to /login. */}
+          <Route path={ROUTES.lowBrowser} element={<LowBrowserPage />} />
+          {/* Read before signing up (the sign-up form links them) and from the sidebar: no session needed. */}
+          <Route path={ROUTES.docs} element={<DocsPage />} />
           <Route element={<RequireSession />}>
-            <Route index element={<WorkspacePage />} />
-            <Route path={ROUTES.projects} element={<ProjectListPage />} />
-            <Route path={ROUTES.shop} element={<ShopPage />} />
-            <Route path={ROUTES.userCenter} element={<UserCenterPage />} />
-            <Route path={ROUTES.purchase} element={<PurchasePage />} />
+            {/* Development only, linked from nowhere: the 3D viewer with one file (?file=<id>). */}
+            <Route path="/viewer-test" element={<LazyViewerTestPage />} />
           </Route>
+          <Route element={<AppShell />}>
+            {/* A share link works without a session: the page offers login or guest access. */}
+            <Route path={ROUTES.share} element={<JoinSharePage />} />
+            <Route element={<RequireSession />}>
+              <Route index element={<WorkspacePage />} />
+              <Route path={ROUTES.projects} element={<ProjectListPage />} />
+              <Route path={ROUTES.shop} element={<ShopPage />} />
+              <Route path={ROUTES.userCenter} element={<UserCenterPage />} />
+              <Route path={ROUTES.purchase} element={<PurchasePage />} />
+            </Route>
+          </Route>
+          {/* Nothing private here, so no session is needed to be told a page does not exist. */}
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-        {/* Nothing private here, so no session is needed to be told a page does not exist. */}
-        <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>
   );

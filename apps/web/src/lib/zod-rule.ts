@@ -4,16 +4,20 @@ import type { TFunction } from 'i18next';
 import type { ZodType } from 'zod';
 
 /**
- * An antd form rule that runs a contract field schema, so the web forms and the server
- * refuse the same values with the same catalogue message (translated in the `msg` namespace).
+ * Runs a contract field schema on a value: rejects with the catalogue message (translated in
+ * the `msg` namespace) the server would answer, so web forms and server refuse alike.
  */
-export function zodRule(schema: ZodType, t: TFunction): FormRule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      const result = schema.safeParse(value ?? undefined);
-      if (result.success) return;
-      const key = result.error.issues[0]?.message ?? 'invalidValue';
-      throw new Error(isMessageKey(key) ? t(`msg:${key}`) : key);
-    },
+export function zodCheck(schema: ZodType, t: TFunction): (value: unknown) => Promise<void> {
+  return async (value) => {
+    const result = schema.safeParse(value ?? undefined);
+    if (result.success) return;
+    const key = result.error.issues[0]?.message ?? 'invalidValue';
+    throw new Error(isMessageKey(key) ? t(`msg:${key}`) : key);
   };
+}
+
+/** The same check as an antd form rule. */
+export function zodRule(schema: ZodType, t: TFunction): FormRule {
+  const check = zodCheck(schema, t);
+  return { validator: (_rule, value: unknown) => check(value) };
 }

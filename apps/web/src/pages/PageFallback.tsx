@@ -1,10 +1,10 @@
-import { Flex, Spin } from 'antd';
+import './page-fallback.css';
 
-/** Shown while a lazily loaded page arrives. */
+/** Shown while a lazily loaded page arrives (plain CSS: it shows before antd has loaded). */
 export function PageFallback() {
   return (
-    <Flex align="center" justify="center" style={{ minHeight: 240, height: '100%' }}>
-      <Spin size="large" />
-    </Flex>
+    <div className="medx-page-fallback" role="progressbar" aria-busy="true">
+      <span className="medx-page-fallback-spinner" />
+    </div>
   );
 }

@@ -18,9 +18,13 @@ export function setupPageTests() {
     localStorage.clear();
     await i18n.changeLanguage('en');
   });
-  afterEach(() => {
+  afterEach(async () => {
     cleanup();
     vi.unstubAllGlobals();
+    // Toasts of pages without antd's App (the login page) use antd's static message, which
+    // renders in a root of its own: take it down too, before the test's document goes.
+    const { default: message } = await import('antd/es/message');
+    message.destroy();
   });
 }
 
@@ -28,9 +32,11 @@ export function setupPageTests() {
 export const type = (testId: string, value: string) =>
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 
-/** Validation messages currently shown under fields. */
+/** Validation messages currently shown under fields (antd forms and the login page's light ones). */
 export const errors = () =>
-  Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
+  Array.from(document.querySelectorAll('.ant-form-item-explain-error, .lt-field-error')).map(
+    (node) => node.textContent,
+  );
 
 /** Shows where navigation went, for assertions. */
 function Landing({ name }: { name: string }) {

@@ -68,7 +68,11 @@ function stubServer(jobs: () => Job[], results: (jobId: number | null) => TransM
       const reply = (data: unknown, msg = 'Success') =>
         new Response(JSON.stringify({ success: true, msg, data }), { headers: { 'Content-Type': 'application/json' } });
       if (method === 'GET' && url.pathname === '/v1/jobs') {
-        const items = [job(99, 'FINISHED', { job_type: 'DOCKING' }), ...jobs()];
+        // The project also has a docking job; the job_type filter keeps it out, as the server does.
+        const type = url.searchParams.get('job_type');
+        const items = [job(99, 'FINISHED', { job_type: 'DOCKING' }), ...jobs()].filter(
+          (j) => type === null || j.job_type === type,
+        );
         return reply({ total: items.length, items });
       }
       const one = /^\/v1\/jobs\/(\d+)$/.exec(url.pathname);

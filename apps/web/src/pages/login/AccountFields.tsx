@@ -1,11 +1,11 @@
-import { MailOutlined } from '@ant-design/icons';
 import { emailField } from '@medx/contract';
-import { Form, Input, Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ChoiceSwitch, TextInput } from '../../ui-light/controls';
+import { LightField } from '../../ui-light/LightForm';
 import { PhoneInput } from './PhoneInput';
-import { type AccountMethod, PhoneValueSchema } from './phone-value';
+import { type AccountMethod, type PhoneValue, PhoneValueSchema } from './phone-value';
 import { useRegionOptions } from './use-calling-codes';
-import { useZodRule } from './zod-rule';
+import { useZodCheck } from './zod-rule';
 
 export interface AccountFieldsProps {
   method: AccountMethod;
@@ -15,45 +15,44 @@ export interface AccountFieldsProps {
 
 /**
  * The account of a form: a switch between email and phone, then the email field (`email`) or
- * the region + number field (`phone`). Only the shown field is validated and sent. The form's
+ * the region + number field (`phone`). Only the shown field is checked and sent. The form's
  * initial values give `phone` its default region (see `accountInitialValues`).
  */
 export function AccountFields({ method, onMethodChange, autoFocus }: AccountFieldsProps) {
   const { t } = useTranslation('auth');
-  const rule = useZodRule();
+  const check = useZodCheck();
   const regions = useRegionOptions();
   return (
     <>
-      <Form.Item>
-        <Segmented<AccountMethod>
-          block
-          aria-label={t('accountMethodLabel')}
-          value={method}
-          onChange={onMethodChange}
-          options={[
-            { value: 'email', label: <span data-testid="use-email">{t('methodEmail')}</span> },
-            { value: 'phone', label: <span data-testid="use-phone">{t('methodPhone')}</span> },
-          ]}
-        />
-      </Form.Item>
+      <ChoiceSwitch<AccountMethod>
+        aria-label={t('accountMethodLabel')}
+        value={method}
+        onChange={onMethodChange}
+        choices={[
+          { key: 'email', label: t('methodEmail'), testId: 'use-email' },
+          { key: 'phone', label: t('methodPhone'), testId: 'use-phone' },
+        ]}
+      />
       {method === 'email' ? (
-        <Form.Item name="email" label={t('emailLabel')} required rules={[rule(emailField)]}>
-          <Input
-            data-testid="account-input"
-            prefix={<MailOutlined />}
-            placeholder={t('emailPlaceholder')}
-            inputMode="email"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            autoFocus={autoFocus}
-            maxLength={254}
-          />
-        </Form.Item>
+        <LightField<string> name="email" label={t('emailLabel')} required checks={[check(emailField)]}>
+          {(control) => (
+            <TextInput
+              control={control}
+              data-testid="account-input"
+              placeholder={t('emailPlaceholder')}
+              inputMode="email"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              autoFocus={autoFocus}
+              maxLength={254}
+            />
+          )}
+        </LightField>
       ) : (
-        <Form.Item name="phone" label={t('phoneLabel')} required rules={[rule(PhoneValueSchema)]}>
-          <PhoneInput options={regions.options} loading={regions.loading} autoFocus={autoFocus} />
-        </Form.Item>
+        <LightField<PhoneValue> name="phone" label={t('phoneLabel')} required checks={[check(PhoneValueSchema)]}>
+          {(control) => <PhoneInput control={control} options={regions.options} autoFocus={autoFocus} />}
+        </LightField>
       )}
     </>
   );

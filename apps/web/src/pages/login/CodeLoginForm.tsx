@@ -1,6 +1,7 @@
-import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui-light/controls';
+import { LightForm, useLightFormStore } from '../../ui-light/LightForm';
 import { AccountFields } from './AccountFields';
 import { CodeField } from './CodeField';
 import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
@@ -12,10 +13,11 @@ interface CodeLoginValues extends AccountValues {
   code: string;
 }
 
-export function CodeLoginForm({ method, onMethodChange, account, onAccountChange }: LoginFormProps) {
+export function CodeLoginForm({ method, onMethodChange, account, onAccountChange, autoFocus }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const onAuthenticated = useAuthSuccess();
   const [submitting, setSubmitting] = useState(false);
+  const store = useLightFormStore(() => accountInitialValues(account));
 
   const finish = async (values: CodeLoginValues) => {
     setSubmitting(true);
@@ -25,19 +27,17 @@ export function CodeLoginForm({ method, onMethodChange, account, onAccountChange
   };
 
   return (
-    <Form<CodeLoginValues>
-      name="code-login"
-      layout="vertical"
-      requiredMark={false}
-      initialValues={accountInitialValues(account)}
-      onValuesChange={(_, all) => onAccountChange(pickAccount(all))}
+    <LightForm<CodeLoginValues>
+      store={store}
+      aria-label={t('tabCode')}
+      onValuesChange={(all) => onAccountChange(pickAccount(all))}
       onFinish={finish}
     >
-      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus />
+      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus={autoFocus} />
       <CodeField method={method} purpose="login" />
-      <Button data-testid="submit" type="primary" htmlType="submit" block loading={submitting}>
+      <Button data-testid="submit" variant="primary" type="submit" block loading={submitting}>
         {t('loginSubmit')}
       </Button>
-    </Form>
+    </LightForm>
   );
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../../api/session';
 import { i18n } from '../../i18n';
@@ -127,9 +127,7 @@ describe('LoginPage', () => {
     type('confirm-input', 'secret1');
     type('username-input', '  Ada  ');
 
-    const identity = screen.getByTestId('identity-select');
-    fireEvent.mouseDown(within(identity).getByRole('combobox'));
-    fireEvent.click(await screen.findByText('Public Institution'));
+    fireEvent.change(screen.getByTestId('identity-select'), { target: { value: 'Public Institution' } });
     fireEvent.click(screen.getByTestId('agreement-checkbox'));
     submit();
     await screen.findByTestId('landed-project');
@@ -196,6 +194,28 @@ describe('LoginPage', () => {
     });
     await screen.findByTestId('landed-project');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('guest-tok');
+  });
+
+  it('works from the keyboard: arrow keys move between the tabs, the password can be shown', async () => {
+    mockApi({ 'GET /v1/users/calling/codes': () => codes });
+    renderPage(<LoginPage />, { path: '/login' });
+    const passwordTab = screen.getByTestId('login-tab-password');
+    expect(passwordTab.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(passwordTab, { key: 'ArrowRight' });
+    expect(screen.getByTestId('login-tab-code').getAttribute('aria-selected')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByTestId('login-tab-code'));
+    expect(await screen.findByTestId('send-code')).toBeTruthy();
+    fireEvent.keyDown(screen.getByTestId('login-tab-code'), { key: 'End' });
+    expect(screen.getByTestId('login-tab-reset').getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(screen.getByTestId('login-tab-reset'), { key: 'ArrowRight' });
+    expect(screen.getByTestId('login-tab-password').getAttribute('aria-selected')).toBe('true');
+
+    const password = screen.getByTestId('password-input');
+    expect(password.getAttribute('type')).toBe('password');
+    fireEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(password.getAttribute('type')).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Hide password' }));
+    expect(password.getAttribute('type')).toBe('password');
   });
 
   it('speaks Chinese', async () => {

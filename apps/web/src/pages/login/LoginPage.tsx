@@ -1,10 +1,11 @@
-import { Button, Card, Divider, Flex, Tabs, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { getStoredUser } from '../../api/session';
 import { usersApi } from '../../api/users';
-import { LanguageSelect } from '../../i18n/LanguageSelect';
+import { Button, Tabs } from '../../ui-light/controls';
+import { LightLanguageSelect } from '../../ui-light/LightLanguageSelect';
+import { LightUiBridge } from '../../ui-light/LightUiBridge';
 import { CodeLoginForm } from './CodeLoginForm';
 import { EMPTY_ACCOUNT, type LoginFormProps } from './login-form';
 import { initialLoginMode, isGuestUpgrade, type LoginMode } from './login-mode';
@@ -13,71 +14,68 @@ import type { AccountMethod, AccountValues } from './phone-value';
 import { ResetPasswordForm } from './ResetPasswordForm';
 import { SignUpForm } from './SignUpForm';
 import { useAuthSuccess } from './use-auth-success';
+import './login-page.css';
 
-/** /login: password login, code login, sign-up, password reset and guest login (spec §2, §4). */
+/**
+ * /login: password login, code login, sign-up, password reset and guest login (spec §2, §4).
+ * Built with the light controls (ui-light), not antd: it is the page most visits start on, and
+ * it stays under 250 KB (issue 13; measured by apps/web/scripts/login-size.mjs on every build).
+ */
 export function LoginPage() {
   const { t } = useTranslation('auth');
-  const { token } = theme.useToken();
   const [params] = useSearchParams();
   const [guestUpgrade] = useState(() => isGuestUpgrade(params.get('userId'), getStoredUser()));
   const [mode, setMode] = useState<LoginMode>(() => initialLoginMode(params.get('userId'), getStoredUser()));
   const [method, setMethod] = useState<AccountMethod>('email');
   const [account, setAccount] = useState<AccountValues>(EMPTY_ACCOUNT);
+  const [tabChanged, setTabChanged] = useState(false);
+  const changeMode = (next: LoginMode) => {
+    setTabChanged(true);
+    setMode(next);
+  };
 
-  const shared: LoginFormProps = { method, onMethodChange: setMethod, account, onAccountChange: setAccount };
-  const tab = (key: LoginMode, testId: string, label: string) => ({
-    key,
-    label: <span data-testid={testId}>{label}</span>,
-  });
+  const shared: LoginFormProps = {
+    method,
+    onMethodChange: setMethod,
+    account,
+    onAccountChange: setAccount,
+    autoFocus: !tabChanged,
+  };
+  const forms: Record<LoginMode, React.ReactNode> = {
+    password: <PasswordLoginForm {...shared} onForgotPassword={() => setMode('reset')} />,
+    code: <CodeLoginForm {...shared} />,
+    signup: <SignUpForm {...shared} guestUpgrade={guestUpgrade} />,
+    reset: <ResetPasswordForm {...shared} onDone={() => setMode('password')} />,
+  };
 
   return (
-    <Flex
-      align="center"
-      justify="center"
-      style={{
-        minHeight: '100vh',
-        padding: '32px 16px',
-        background: `linear-gradient(160deg, ${token.colorPrimaryBg} 0%, ${token.colorBgLayout} 55%)`,
-      }}
-    >
-      <Card style={{ width: '100%', maxWidth: 500, boxShadow: token.boxShadowTertiary }}>
-        <Flex justify="flex-end">
-          <LanguageSelect />
-        </Flex>
-        <Flex vertical align="center" gap={4} style={{ marginBottom: 8 }}>
-          <Typography.Title level={2} style={{ margin: 0 }}>
-            {t('productName')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('productTagline')}</Typography.Text>
-        </Flex>
-        <Tabs
-          activeKey={mode}
-          onChange={(key) => setMode(key as LoginMode)}
-          destroyOnHidden
-          centered
-          tabBarGutter={24}
-          items={[
-            {
-              ...tab('password', 'login-tab-password', t('tabPassword')),
-              children: <PasswordLoginForm {...shared} onForgotPassword={() => setMode('reset')} />,
-            },
-            { ...tab('code', 'login-tab-code', t('tabCode')), children: <CodeLoginForm {...shared} /> },
-            {
-              ...tab('signup', 'login-tab-signup', t('tabSignUp')),
-              children: <SignUpForm {...shared} guestUpgrade={guestUpgrade} />,
-            },
-            {
-              ...tab('reset', 'login-tab-reset', t('tabReset')),
-              children: <ResetPasswordForm {...shared} onDone={() => setMode('password')} />,
-            },
+    <main className="medx-login">
+      <LightUiBridge />
+      <section className="medx-login-card">
+        <div className="medx-login-lang">
+          <LightLanguageSelect />
+        </div>
+        <header className="medx-login-title">
+          <h1>{t('productName')}</h1>
+          <p className="lt-secondary">{t('productTagline')}</p>
+        </header>
+        <Tabs<LoginMode>
+          active={mode}
+          onChange={changeMode}
+          tabs={[
+            { key: 'password', label: t('tabPassword'), testId: 'login-tab-password' },
+            { key: 'code', label: t('tabCode'), testId: 'login-tab-code' },
+            { key: 'signup', label: t('tabSignUp'), testId: 'login-tab-signup' },
+            { key: 'reset', label: t('tabReset'), testId: 'login-tab-reset' },
           ]}
-        />
-        <Divider plain style={{ marginBlock: 16 }}>
-          <Typography.Text type="secondary">{t('orDivider')}</Typography.Text>
-        </Divider>
+        >
+          {/* Keyed: a form starts afresh (with the shared account) each time its tab opens. */}
+          <div key={mode}>{forms[mode]}</div>
+        </Tabs>
+        <div className="lt-divider">{t('orDivider')}</div>
         <GuestLoginButton />
-      </Card>
-    </Flex>
+      </section>
+    </main>
   );
 }
 
@@ -94,13 +92,11 @@ function GuestLoginButton() {
   };
 
   return (
-    <Flex vertical align="center" gap={6}>
+    <div className="medx-login-guest">
       <Button data-testid="guest-login" block onClick={continueAsGuest} loading={loading}>
         {t('continueAsGuest')}
       </Button>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {t('guestHint')}
-      </Typography.Text>
-    </Flex>
+      <span className="lt-secondary">{t('guestHint')}</span>
+    </div>
   );
 }

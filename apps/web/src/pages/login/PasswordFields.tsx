@@ -1,62 +1,51 @@
-import { LockOutlined } from '@ant-design/icons';
 import { passwordField } from '@medx/contract';
-import { Form, type FormRule, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { type MessageResolver, useMessageText, useZodRule } from './zod-rule';
-
-/**
- * The confirmation rule: empty gives 'Please enter a password', a different value
- * 'Passwords do not match' (spec §5).
- */
-export function matchRule(resolve: MessageResolver, getPassword: () => unknown): FormRule {
-  return {
-    validator: async (_rule: unknown, value: unknown) => {
-      if (typeof value !== 'string' || value === '') throw new Error(resolve('passwordRequired'));
-      if (value !== getPassword()) throw new Error(resolve('passwordsDoNotMatch'));
-    },
-  };
-}
+import { PasswordInput } from '../../ui-light/controls';
+import { LightField, useFormStore } from '../../ui-light/LightForm';
+import { passwordMatchCheck } from './password-match';
+import { useMessageText, useZodCheck } from './zod-rule';
 
 export interface PasswordFieldsProps {
-  /** Form field of the password; the confirmation is `confirm`. */
-  name?: string;
   label?: string;
-  /** A new password (sign-up, reset, change) gets a confirmation field. */
+  /** A new password (sign-up, reset) gets a confirmation field, `confirm`. */
   withConfirm?: boolean;
-  autoFocus?: boolean;
 }
 
-export function PasswordFields({ name = 'password', label, withConfirm = false, autoFocus }: PasswordFieldsProps) {
+/** The login page's password (`password`) and, for a new one, its confirmation. */
+export function PasswordFields({ label, withConfirm = false }: PasswordFieldsProps) {
   const { t } = useTranslation('auth');
-  const rule = useZodRule();
+  const check = useZodCheck();
   const resolve = useMessageText();
-  const form = Form.useFormInstance();
+  const store = useFormStore();
   return (
     <>
-      <Form.Item name={name} label={label ?? t('passwordLabel')} required rules={[rule(passwordField)]}>
-        <Input.Password
-          data-testid="password-input"
-          prefix={<LockOutlined />}
-          placeholder={t('passwordPlaceholder')}
-          autoComplete={withConfirm ? 'new-password' : 'current-password'}
-          autoFocus={autoFocus}
-        />
-      </Form.Item>
+      <LightField<string> name="password" label={label ?? t('passwordLabel')} required checks={[check(passwordField)]}>
+        {(control) => (
+          <PasswordInput
+            control={control}
+            data-testid="password-input"
+            placeholder={t('passwordPlaceholder')}
+            autoComplete={withConfirm ? 'new-password' : 'current-password'}
+          />
+        )}
+      </LightField>
       {withConfirm && (
-        <Form.Item
+        <LightField<string>
           name="confirm"
           label={t('confirmPasswordLabel')}
           required
-          dependencies={[name]}
-          rules={[matchRule(resolve, () => form.getFieldValue(name))]}
+          dependencies={['password']}
+          checks={[passwordMatchCheck(resolve, () => store.getValue('password'))]}
         >
-          <Input.Password
-            data-testid="confirm-input"
-            prefix={<LockOutlined />}
-            placeholder={t('confirmPasswordPlaceholder')}
-            autoComplete="new-password"
-          />
-        </Form.Item>
+          {(control) => (
+            <PasswordInput
+              control={control}
+              data-testid="confirm-input"
+              placeholder={t('confirmPasswordPlaceholder')}
+              autoComplete="new-password"
+            />
+          )}
+        </LightField>
       )}
     </>
   );

@@ -1,6 +1,7 @@
-import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../ui-light/controls';
+import { LightForm, useLightFormStore } from '../../ui-light/LightForm';
 import { AccountFields } from './AccountFields';
 import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
 import { PasswordFields } from './PasswordFields';
@@ -21,11 +22,13 @@ export function PasswordLoginForm({
   onMethodChange,
   account,
   onAccountChange,
+  autoFocus,
   onForgotPassword,
 }: PasswordLoginFormProps) {
   const { t } = useTranslation('auth');
   const onAuthenticated = useAuthSuccess();
   const [submitting, setSubmitting] = useState(false);
+  const store = useLightFormStore(() => accountInitialValues(account));
 
   const finish = async (values: PasswordLoginValues) => {
     setSubmitting(true);
@@ -35,24 +38,22 @@ export function PasswordLoginForm({
   };
 
   return (
-    <Form<PasswordLoginValues>
-      name="password-login"
-      layout="vertical"
-      requiredMark={false}
-      initialValues={accountInitialValues(account)}
-      onValuesChange={(_, all) => onAccountChange(pickAccount(all))}
+    <LightForm<PasswordLoginValues>
+      store={store}
+      aria-label={t('tabPassword')}
+      onValuesChange={(all) => onAccountChange(pickAccount(all))}
       onFinish={finish}
     >
-      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus />
+      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus={autoFocus} />
       <PasswordFields />
-      <Form.Item style={{ marginTop: -8, textAlign: 'right' }}>
-        <Button type="link" size="small" onClick={onForgotPassword} style={{ paddingInline: 0 }}>
+      <div className="lt-forgot">
+        <Button variant="link" onClick={onForgotPassword}>
           {t('forgotPasswordLink')}
         </Button>
-      </Form.Item>
-      <Button data-testid="submit" type="primary" htmlType="submit" block loading={submitting}>
+      </div>
+      <Button data-testid="submit" variant="primary" type="submit" block loading={submitting}>
         {t('loginSubmit')}
       </Button>
-    </Form>
+    </LightForm>
   );
 }

@@ -1,48 +1,54 @@
-import { Input, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { FieldControl } from '../../ui-light/LightForm';
 import { DEFAULT_PHONE_VALUE, type PhoneValue, type RegionOption } from './phone-value';
 
 export interface PhoneInputProps {
-  /** Injected by Form.Item. */
-  value?: PhoneValue;
-  onChange?: (value: PhoneValue) => void;
-  id?: string;
+  control: FieldControl<PhoneValue>;
   options: RegionOption[];
-  loading?: boolean;
   autoFocus?: boolean;
 }
 
-/** The abroad phone value: region code select (default 86) plus the national number. */
-export function PhoneInput({ value, onChange, id, options, loading, autoFocus }: PhoneInputProps) {
+/**
+ * The abroad phone value: the region's calling code (default 86; a native select, where typing
+ * "+852" or a digit jumps to it) plus the national number.
+ */
+export function PhoneInput({ control, options, autoFocus }: PhoneInputProps) {
   const { t } = useTranslation('auth');
-  const current = value ?? DEFAULT_PHONE_VALUE;
+  const current = control.value ?? DEFAULT_PHONE_VALUE;
+  const change = (next: Partial<PhoneValue>) => control.onChange({ ...current, ...next });
   return (
-    <Space.Compact block>
-      <Select<string, RegionOption>
+    <span className="lt-compact">
+      <select
+        className="lt-input lt-select lt-fixed"
+        style={{ width: 116 }}
         data-testid="region-select"
         aria-label={t('regionLabel')}
-        value={current.region || undefined}
-        onChange={(region) => onChange?.({ ...current, region: region ?? '' })}
-        options={options}
-        loading={loading}
-        allowClear
-        showSearch={{ optionFilterProp: 'search' }}
-        labelRender={(selected) => `+${String(selected.value)}`}
-        placeholder="+"
-        popupMatchSelectWidth={280}
-        style={{ width: 116, flex: 'none' }}
-      />
-      <Input
-        id={id}
+        value={current.region ?? ''}
+        onChange={(event) => change({ region: event.target.value })}
+      >
+        <option value="">+</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <input
+        id={control.id}
+        type="tel"
+        className="lt-input"
         data-testid="phone-input"
+        aria-invalid={control.invalid || undefined}
+        aria-describedby={control.invalid ? control.errorId : undefined}
         value={current.number ?? ''}
-        onChange={(event) => onChange?.({ ...current, number: event.target.value })}
+        onChange={(event) => change({ number: event.target.value })}
         placeholder={t('phonePlaceholder')}
         inputMode="tel"
         autoComplete="tel-national"
+        // biome-ignore lint/a11y/noAutofocus: the field replaces the email field, which takes the focus on the login page.
         autoFocus={autoFocus}
         maxLength={20}
       />
-    </Space.Compact>
+    </span>
   );
 }

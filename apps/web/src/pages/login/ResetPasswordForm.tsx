@@ -1,6 +1,8 @@
-import { App, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../api/ui-bridge';
+import { Button } from '../../ui-light/controls';
+import { LightForm, useLightFormStore } from '../../ui-light/LightForm';
 import { AccountFields } from './AccountFields';
 import { CodeField } from './CodeField';
 import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
@@ -25,12 +27,13 @@ export function ResetPasswordForm({
   onMethodChange,
   account,
   onAccountChange,
+  autoFocus,
   onDone,
 }: ResetPasswordFormProps) {
   const { t } = useTranslation('auth');
   const msgText = useMessageText();
-  const { message } = App.useApp();
   const [submitting, setSubmitting] = useState(false);
+  const store = useLightFormStore(() => accountInitialValues(account));
 
   const finish = async (values: ResetPasswordValues) => {
     setSubmitting(true);
@@ -41,25 +44,23 @@ export function ResetPasswordForm({
     });
     setSubmitting(false);
     if (!res.success) return;
-    message.success(msgText('resetPasswordSuccessful'));
+    toastSuccess(msgText('resetPasswordSuccessful'));
     onDone();
   };
 
   return (
-    <Form<ResetPasswordValues>
-      name="reset-password"
-      layout="vertical"
-      requiredMark={false}
-      initialValues={accountInitialValues(account)}
-      onValuesChange={(_, all) => onAccountChange(pickAccount(all))}
+    <LightForm<ResetPasswordValues>
+      store={store}
+      aria-label={t('tabReset')}
+      onValuesChange={(all) => onAccountChange(pickAccount(all))}
       onFinish={finish}
     >
-      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus />
+      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus={autoFocus} />
       <CodeField method={method} purpose="reset_password" />
       <PasswordFields label={t('newPasswordLabel')} withConfirm />
-      <Button data-testid="submit" type="primary" htmlType="submit" block loading={submitting}>
+      <Button data-testid="submit" variant="primary" type="submit" block loading={submitting}>
         {t('resetSubmit')}
       </Button>
-    </Form>
+    </LightForm>
   );
 }

@@ -1,17 +1,17 @@
-import { UserOutlined } from '@ant-design/icons';
 import { type Identity, LIMITS, SignUpRequest, type Source } from '@medx/contract';
-import { Alert, Button, Checkbox, Form, Input, Row } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { Button, CheckboxInput, TextInput } from '../../ui-light/controls';
+import { LightField, LightForm, useLightFormStore } from '../../ui-light/LightForm';
 import { AccountFields } from './AccountFields';
 import { CodeField } from './CodeField';
 import { accountInitialValues, type LoginFormProps, pickAccount } from './login-form';
 import { PasswordFields } from './PasswordFields';
-import { type ProfileFieldName, ProfileFields } from './ProfileFields';
+import { ProfileFields } from './ProfileFields';
 import { type AccountValues, toContactPayload } from './phone-value';
 import { useAuthSuccess } from './use-auth-success';
 import { accountApi } from './users-api';
-import { useZodRule } from './zod-rule';
+import { useZodCheck } from './zod-rule';
 
 interface SignUpValues extends AccountValues {
   code: string;
@@ -31,8 +31,6 @@ function optional(value: string | undefined): string | undefined {
   return trimmed ? trimmed : undefined;
 }
 
-const SIGN_UP_PROFILE_ORDER: readonly ProfileFieldName[] = ['identity', 'source', 'organization', 'research_field'];
-
 export const PRIVACY_POLICY_URL = '/docs/privacy';
 export const USER_AGREEMENT_URL = '/docs/agreement';
 
@@ -41,11 +39,19 @@ export interface SignUpFormProps extends LoginFormProps {
   guestUpgrade?: boolean;
 }
 
-export function SignUpForm({ method, onMethodChange, account, onAccountChange, guestUpgrade }: SignUpFormProps) {
+export function SignUpForm({
+  method,
+  onMethodChange,
+  account,
+  onAccountChange,
+  autoFocus,
+  guestUpgrade,
+}: SignUpFormProps) {
   const { t } = useTranslation('auth');
-  const rule = useZodRule();
+  const check = useZodCheck();
   const onAuthenticated = useAuthSuccess();
   const [submitting, setSubmitting] = useState(false);
+  const store = useLightFormStore(() => accountInitialValues(account));
   const fields = SignUpRequest.shape;
 
   const finish = async (values: SignUpValues) => {
@@ -66,61 +72,52 @@ export function SignUpForm({ method, onMethodChange, account, onAccountChange, g
   };
 
   return (
-    <Form<SignUpValues>
-      name="sign-up"
-      layout="vertical"
-      requiredMark="optional"
-      initialValues={accountInitialValues(account)}
-      onValuesChange={(_, all) => onAccountChange(pickAccount(all))}
+    <LightForm<SignUpValues>
+      store={store}
+      aria-label={t('tabSignUp')}
+      optionalMark
+      onValuesChange={(all) => onAccountChange(pickAccount(all))}
       onFinish={finish}
     >
       {guestUpgrade && (
-        <Alert
-          data-testid="guest-upgrade-note"
-          type="info"
-          showIcon
-          title={t('guestUpgradeTitle')}
-          description={t('guestUpgradeNote')}
-          style={{ marginBottom: 16 }}
-        />
+        <div className="lt-alert" role="note" data-testid="guest-upgrade-note">
+          <div className="lt-alert-title">{t('guestUpgradeTitle')}</div>
+          <div>{t('guestUpgradeNote')}</div>
+        </div>
       )}
-      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus />
+      <AccountFields method={method} onMethodChange={onMethodChange} autoFocus={autoFocus} />
       <CodeField method={method} purpose="sign_up" />
       <PasswordFields withConfirm />
-      <Form.Item name="username" label={t('usernameLabel')} rules={[rule(fields.username)]}>
-        <Input
-          data-testid="username-input"
-          prefix={<UserOutlined />}
-          placeholder={t('usernamePlaceholder')}
-          autoComplete="nickname"
-          maxLength={LIMITS.usernameMax}
-        />
-      </Form.Item>
-      <Row gutter={12}>
-        <ProfileFields
-          fields={fields}
-          col={{ xs: 24, sm: 12 }}
-          order={SIGN_UP_PROFILE_ORDER}
-          identityRequired
-          sourceClearable
-        />
-      </Row>
-      <Form.Item name="agreement" valuePropName="checked" rules={[rule(fields.agreement)]}>
-        <Checkbox data-testid="agreement-checkbox">
-          <Trans
-            t={t}
-            i18nKey="agreementText"
-            components={{
-              privacy: <AgreementLink href={PRIVACY_POLICY_URL} />,
-              terms: <AgreementLink href={USER_AGREEMENT_URL} />,
-            }}
+      <LightField<string> name="username" label={t('usernameLabel')} checks={[check(fields.username)]}>
+        {(control) => (
+          <TextInput
+            control={control}
+            data-testid="username-input"
+            placeholder={t('usernamePlaceholder')}
+            autoComplete="nickname"
+            maxLength={LIMITS.usernameMax}
           />
-        </Checkbox>
-      </Form.Item>
-      <Button data-testid="submit" type="primary" htmlType="submit" block loading={submitting}>
+        )}
+      </LightField>
+      <ProfileFields fields={fields} />
+      <LightField<boolean> name="agreement" required checks={[check(fields.agreement)]}>
+        {(control) => (
+          <CheckboxInput control={control} data-testid="agreement-checkbox">
+            <Trans
+              t={t}
+              i18nKey="agreementText"
+              components={{
+                privacy: <AgreementLink href={PRIVACY_POLICY_URL} />,
+                terms: <AgreementLink href={USER_AGREEMENT_URL} />,
+              }}
+            />
+          </CheckboxInput>
+        )}
+      </LightField>
+      <Button data-testid="submit" variant="primary" type="submit" block loading={submitting}>
         {t('signUpSubmit')}
       </Button>
-    </Form>
+    </LightForm>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { FormValues } from '../../ui-light/form-store';
 import { type AccountMethod, type AccountValues, DEFAULT_PHONE_VALUE } from './phone-value';
 
 /**
@@ -9,6 +10,8 @@ export interface LoginFormProps {
   onMethodChange: (method: AccountMethod) => void;
   account: AccountValues;
   onAccountChange: (account: AccountValues) => void;
+  /** Focus the account field: on the page's first form, not after a tab change (the tab keeps the focus). */
+  autoFocus: boolean;
 }
 
 export const EMPTY_ACCOUNT: AccountValues = { email: '', phone: DEFAULT_PHONE_VALUE };
@@ -19,6 +22,6 @@ export function pickAccount(values: AccountValues): AccountValues {
 }
 
 /** Initial values of a login-page form: the shared account, with the default region when empty. */
-export function accountInitialValues(account: AccountValues): AccountValues {
+export function accountInitialValues(account: AccountValues): FormValues {
   return { email: account.email ?? '', phone: account.phone ?? DEFAULT_PHONE_VALUE };
 }

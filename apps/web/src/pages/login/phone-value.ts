@@ -78,9 +78,8 @@ export function toSendCodeCall(method: AccountMethod, values: AccountValues, pur
 
 export interface RegionOption {
   value: string;
+  /** '+86 China': a native select jumps to it when "+86" is typed. */
   label: string;
-  /** What the search box matches: the code with and without '+', and both names. */
-  search: string;
 }
 
 /**
@@ -89,20 +88,18 @@ export interface RegionOption {
  */
 export function toRegionOptions(codes: readonly CallingCode[], lang: string): RegionOption[] {
   const zh = lang.toLowerCase().startsWith('zh');
-  const byCode = new Map<string, { names: string[]; search: string[] }>();
+  const byCode = new Map<string, { names: string[] }>();
   for (const entry of codes) {
     const code = entry.code.replace(/^\+/, '').trim();
     if (!code) continue;
-    const item = byCode.get(code) ?? { names: [], search: [] };
+    const item = byCode.get(code) ?? { names: [] };
     const name = zh ? entry.name_zh || entry.name : entry.name;
     if (!item.names.includes(name)) item.names.push(name);
-    item.search.push(entry.name, entry.name_zh);
     byCode.set(code, item);
   }
   return [...byCode.entries()].map(([code, item]) => ({
     value: code,
     label: `+${code} ${item.names.join(zh ? '、' : ' / ')}`,
-    search: [code, `+${code}`, ...item.search].join(' ').toLowerCase(),
   }));
 }
 

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { zodRule } from '../../lib/zod-rule';
-import { matchRule } from './PasswordFields';
+import { passwordMatchCheck } from './password-match';
 import { PhoneValueSchema } from './phone-value';
 
 type Validator = (rule: unknown, value: unknown) => Promise<unknown>;
@@ -89,14 +89,19 @@ describe('zodRule (contract schema → antd rule, texts from the msg namespace)'
   });
 });
 
-describe('matchRule (password confirmation)', () => {
+describe('passwordMatchCheck (password confirmation)', () => {
   const resolve = (key: string) => en(`msg:${key}`);
+  const messageOf = async (check: (value: unknown) => Promise<void>, value: unknown) =>
+    check(value).then(
+      () => null,
+      (error: Error) => error.message,
+    );
 
   it('asks for the password when empty and compares otherwise', async () => {
-    const rule = matchRule(resolve, () => 'secret1');
-    expect(await errorOf(rule, undefined)).toBe('Please enter a password');
-    expect(await errorOf(rule, '')).toBe('Please enter a password');
-    expect(await errorOf(rule, 'secret2')).toBe('Passwords do not match');
-    expect(await errorOf(rule, 'secret1')).toBeNull();
+    const check = passwordMatchCheck(resolve, () => 'secret1');
+    expect(await messageOf(check, undefined)).toBe('Please enter a password');
+    expect(await messageOf(check, '')).toBe('Please enter a password');
+    expect(await messageOf(check, 'secret2')).toBe('Passwords do not match');
+    expect(await messageOf(check, 'secret1')).toBeNull();
   });
 });

@@ -4,9 +4,9 @@ import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PasswordFields } from '../login/PasswordFields';
 import { accountApi } from '../login/users-api';
 import { useMessageText, useZodRule } from '../login/zod-rule';
+import { PasswordFields } from './PasswordFields';
 
 interface ChangePasswordValues {
   old_password: string;

@@ -4,9 +4,9 @@ import { App, Button, Col, Form, Input, Row, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserKey, saveStoredUser, useSessionToken } from '../../api/session';
-import { type ProfileFieldName, ProfileFields } from '../login/ProfileFields';
 import { accountApi } from '../login/users-api';
 import { useMessageText, useZodRule } from '../login/zod-rule';
+import { type ProfileFieldName, ProfileFields } from './ProfileFields';
 
 interface EditInfoValues {
   username: string;
