@@ -1,12 +1,13 @@
 import type { Envelope } from '@medx/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { i18n } from '../i18n';
+import { closeLazyMessages } from '../lib/lazy-message';
 import { createQueryClient } from '../lib/query-client';
 
 /**
@@ -22,9 +23,9 @@ export function setupPageTests() {
     cleanup();
     vi.unstubAllGlobals();
     // Toasts of pages without antd's App (the login page) use antd's static message, which
-    // renders in a root of its own: take it down too, before the test's document goes.
-    const { default: message } = await import('antd/es/message');
-    message.destroy();
+    // renders in a root of its own: take it down too, within act so React finishes the work
+    // now rather than after the test's document is gone.
+    await act(() => closeLazyMessages());
   });
 }
 
