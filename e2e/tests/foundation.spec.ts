@@ -277,6 +277,9 @@ test.describe('project lifecycle', () => {
     const shareModal = page.getByRole('dialog', { name: 'Share Project' });
     const shareSwitch = shareModal.getByTestId('share-switch');
     await expect(shareSwitch).toHaveAttribute('aria-checked', 'false');
+    // The dialog zooms in: a click during that lands where the switch will not be (seen in CI,
+    // where Playwright judged an 8 px wide switch stable while the animation had not started).
+    await expect(shareModal).not.toHaveClass(/ant-zoom-appear/);
     await shareSwitch.click();
     await expect(shareSwitch).toHaveAttribute('aria-checked', 'true');
     const urlInput = shareModal.getByTestId('share-url');

@@ -2,6 +2,8 @@ import type { Envelope } from '@medx/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App as AntdApp, ConfigProvider } from 'antd';
+// The module antd's static message (imported by path in lib/lazy-message) reads its global config from.
+import StaticConfigProvider from 'antd/es/config-provider';
 import type { ReactElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -15,6 +17,13 @@ import { createQueryClient } from '../lib/query-client';
  * test; unmounting and the real fetch (see `mockApi`) after it. Call once at the top of the file.
  */
 export function setupPageTests() {
+  // The static message (the login page's toasts) without motion, as renderPage's App: no
+  // leave animation left running when a test ends and closes it.
+  StaticConfigProvider.config({
+    holderRender: (children) => (
+      <StaticConfigProvider theme={{ token: { motion: false } }}>{children}</StaticConfigProvider>
+    ),
+  });
   beforeEach(async () => {
     localStorage.clear();
     await i18n.changeLanguage('en');

@@ -1,14 +1,14 @@
 import { UserOutlined } from '@ant-design/icons';
-import { App, Avatar, Dropdown, type MenuProps } from 'antd';
+import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getStoredUserId, isGuest, signOutClear, useCurrentUser } from '../../api/session';
 import { usersApi } from '../../api/users';
+import { lazyMessage } from '../../lib/lazy-message';
 
 /** Spec §2: guests see 'Hello Guest' and Register; registered users their name and Sign Out. */
 export function AvatarMenu({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { user } = useCurrentUser();
   const guest = isGuest(user);
@@ -17,7 +17,8 @@ export function AvatarMenu({ collapsed }: { collapsed: boolean }) {
     // Revoke the token on the server; clear locally whatever the answer.
     await usersApi.logout();
     signOutClear();
-    message.success(t('msg:signOutSuccessful'));
+    // Through the message that outlives this page: /login is outside antd's App, whose toasts go with it.
+    lazyMessage.open({ type: 'success', content: t('msg:signOutSuccessful') });
     navigate('/login', { replace: true });
   };
 
