@@ -41,6 +41,15 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** Submits prepare_ligand for a file of the project; answers the job id. */
+const submitLigandPrep = async (ligandId: number, options: { minimize?: boolean } = {}) =>
+  expectOk(
+    await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
+      token: owner.token,
+      body: { project_id: projectId, ligand_id: ligandId, ...options },
+    }),
+    'submitSuccess',
+  ).job_id;
 const jobOf = async (id: number) => (await t.request<Job>('GET', `/v1/jobs/${id}`, { token: owner.token })).body.data;
 const waitDone = (id: number, timeoutMs = 90_000): Promise<Job> =>
   waitUntil(
@@ -258,13 +267,7 @@ describe('prepare_ligand on a multi-molecule SDF with one broken molecule', () =
       ],
     );
     const file = await importOk(t, owner.token, projectId, 'mix.sdf', crystalRecord + benzoic2d + broken);
-    const { job_id } = expectOk(
-      await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
-        token: owner.token,
-        body: { project_id: projectId, ligand_id: file.id },
-      }),
-      'submitSuccess',
-    );
+    const job_id = await submitLigandPrep(file.id);
     job = await waitDone(job_id);
     rows = await details<LigandPrepDetail>(job_id);
     const [out] = await outputs(job_id);
@@ -336,13 +339,7 @@ describe('prepare_ligand from SMILES', () => {
       'list.smi',
       'OC(=O)c1ccccc1 benzoic\nCC(=O)Nc1ccc(O)cc1 paracetamol\nC[C@H](N)C(=O)O alanine\n',
     );
-    const { job_id } = expectOk(
-      await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
-        token: owner.token,
-        body: { project_id: projectId, ligand_id: file.id },
-      }),
-      'submitSuccess',
-    );
+    const job_id = await submitLigandPrep(file.id);
     expect((await waitDone(job_id)).status).toBe('FINISHED');
     const rows = await details<LigandPrepDetail>(job_id);
     expect(rows.map((r) => [r.name, r.status, r.formal_charge])).toEqual([
@@ -369,13 +366,7 @@ describe('prepare_ligand from SMILES', () => {
       [mol2, 'bace_prepared.sdf'],
       [pdb, 'p59_prepared.sdf'],
     ] as const) {
-      const { job_id } = expectOk(
-        await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
-          token: owner.token,
-          body: { project_id: projectId, ligand_id: file.id, minimize: false },
-        }),
-        'submitSuccess',
-      );
+      const job_id = await submitLigandPrep(file.id, { minimize: false });
       expect((await waitDone(job_id)).status).toBe('FINISHED');
       const [row] = await details<LigandPrepDetail>(job_id);
       expect(row).toMatchObject({ index: 1, status: 'SUCCESS' });
@@ -414,13 +405,7 @@ describe('prepare_ligand from SMILES', () => {
         ],
       ),
     );
-    const { job_id } = expectOk(
-      await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
-        token: owner.token,
-        body: { project_id: projectId, ligand_id: file.id },
-      }),
-      'submitSuccess',
-    );
+    const job_id = await submitLigandPrep(file.id);
     const job = await waitDone(job_id);
     expect(job.status).toBe('FAILED');
     expect(job.error).toMatch(/No molecule could be prepared.*valence/i);
@@ -477,13 +462,7 @@ describe('Open Babel in a preparation job', () => {
 
   it('runs on one OpenMP thread, so a job cannot take every core from the server (issue 9)', async () => {
     const file = await importOk(t, owner.token, projectId, 'two.smi', 'CCO ethanol\nc1ccccc1O phenol\n');
-    const { job_id } = expectOk(
-      await t.request<PrepareSubmitResult>('POST', '/v1/jobs/prepare_ligand', {
-        token: owner.token,
-        body: { project_id: projectId, ligand_id: file.id },
-      }),
-      'submitSuccess',
-    );
+    const job_id = await submitLigandPrep(file.id);
     expect((await waitDone(job_id)).status).toBe('FINISHED');
     const threads = readFileSync(join(shimDir, 'threads'), 'utf8').trim().split('\n');
     // One protonation per molecule at least.
