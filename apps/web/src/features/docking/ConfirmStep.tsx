@@ -1,6 +1,7 @@
 import { DOCKING_DEFAULTS, DOCKING_LIMITS, type DockingPocket, type ProjectFile } from '@medx/contract';
-import { Descriptions, Form, type FormInstance, Input, InputNumber, Select } from 'antd';
+import { Descriptions, Form, type FormInstance, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NumberSetting } from '../../workspace/components/NumberSetting';
 import { DEFAULT_SETTINGS, formatPocket } from './wizard-rules';
 
 export type SettingsValues = typeof DEFAULT_SETTINGS;
@@ -24,22 +25,16 @@ export function ConfirmStep({ form, protein, ligands, pocket, onSubmit }: Confir
     precision?: number,
     tooltip?: string,
   ) => (
-    <Form.Item
+    <NumberSetting
       name={name}
       label={t(`settings.${name}`)}
+      min={min}
+      max={max}
+      step={step}
+      precision={precision}
       tooltip={tooltip}
-      rules={[{ required: true, message: t('msg:fieldRequired') }]}
-      style={{ marginBottom: 8 }}
-    >
-      <InputNumber
-        min={min}
-        max={max}
-        step={step}
-        precision={precision}
-        style={{ width: '100%' }}
-        data-testid={`docking-${name}`}
-      />
-    </Form.Item>
+      testId={`docking-${name}`}
+    />
   );
   return (
     <div data-testid="docking-confirm-step">

@@ -1,6 +1,7 @@
 import { TRANSMOL_LIMITS } from '@medx/contract';
-import { Descriptions, Form, type FormInstance, Input, InputNumber, Slider } from 'antd';
+import { Descriptions, Form, type FormInstance, Input, Slider } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NumberSetting } from '../../workspace/components/NumberSetting';
 import { imageSrc } from '../../workspace/molecule-board/MoleculeBoardModal';
 import { clampRemain, type SeedCheck, type TransMolSettings } from './wizard-rules';
 
@@ -32,24 +33,18 @@ export function ConfirmStep({ form, settings, smiles, checks, onChange, onSubmit
     );
   };
 
-  /** A required number field with its help text (epsilon, number). */
+  /** A required number with its help text (epsilon, number). */
   const numberSetting = (name: 'epsilon' | 'number', min: number, max: number, step: number, precision: number) => (
-    <Form.Item
+    <NumberSetting
       name={name}
       label={t(`settings.${name}`)}
       extra={t(`settings.${name}Help`)}
-      rules={[{ required: true, message: t('msg:fieldRequired') }]}
-      style={{ marginBottom: 8 }}
-    >
-      <InputNumber
-        min={min}
-        max={max}
-        step={step}
-        precision={precision}
-        style={{ width: '100%' }}
-        data-testid={`transmol-${name}`}
-      />
-    </Form.Item>
+      min={min}
+      max={max}
+      step={step}
+      precision={precision}
+      testId={`transmol-${name}`}
+    />
   );
 
   // The slider's maximum follows the number: a smaller number pulls the range in.
