@@ -20,10 +20,10 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
-  it('sends the Admin Panel to ADMIN_PANEL_URL, else to the API console of the public origin', () => {
-    expect(adminPanelUrl(loadConfig({}), 'http://10.0.0.5:8080')).toBe('http://10.0.0.5:8080/v1/docs');
+  it('sends the Admin Panel to ADMIN_PANEL_URL, else to the admin area of the public origin', () => {
+    expect(adminPanelUrl(loadConfig({}), 'http://10.0.0.5:8080')).toBe('http://10.0.0.5:8080/admin');
     expect(adminPanelUrl(loadConfig({ PUBLIC_URL: 'https://medx.example.org/' }), 'http://x')).toBe(
-      'https://medx.example.org/v1/docs',
+      'https://medx.example.org/admin',
     );
     const configured = loadConfig({ ADMIN_PANEL_URL: 'https://admin.example.org/panel', PUBLIC_URL: 'https://a.b' });
     expect(adminPanelUrl(configured, 'http://x')).toBe('https://admin.example.org/panel');

@@ -32,6 +32,13 @@ const ConfigSchema = z.object({
   smtpUrl: z.string().optional(),
   /** MAIL_FROM: sender address of e-mails. */
   mailFrom: z.string().default('MedX Workbench <no-reply@localhost>'),
+  /**
+   * JOB_MAIL_AFTER_MINUTES: a registered user with an e-mail gets one when a job that ran at
+   * least this long finishes or fails (SMTP, or the outbox); unset → no job e-mails.
+   */
+  jobMailAfterMinutes: z.coerce.number().positive().optional(),
+  /** NEWS_STREAMS_PER_USER: live news streams (browser tabs) one user may hold open. */
+  newsStreamsPerUser: z.coerce.number().int().positive().default(8),
   /** PUBLIC_URL: origin used in share links; unset → the request's own origin. */
   publicUrl: z.string().url().optional(),
   /** WEB_DIST: the built web app served at /; defaults to apps/web/dist of this checkout. */
@@ -40,8 +47,8 @@ const ConfigSchema = z.object({
   adminEmails: z.string().default(''),
   /**
    * ADMIN_PANEL_URL: absolute address the sidebar's Admin Panel item opens (GET
-   * /v1/users/admin/redirect). There is no admin panel yet; unset → this server's API console,
-   * <PUBLIC_URL or the request's origin>/v1/docs (docs/decisions.md).
+   * /v1/users/admin/redirect); unset → this server's own admin area, <PUBLIC_URL or the
+   * request's origin>/admin (docs/decisions.md "News").
    */
   adminPanelUrl: z.string().url().optional(),
   /** GUEST_PURGE_INTERVAL_MINUTES: how often expired guest accounts are purged. */
@@ -89,6 +96,8 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   pdbArchiveUrl: 'PDB_ARCHIVE_URL',
   smtpUrl: 'SMTP_URL',
   mailFrom: 'MAIL_FROM',
+  jobMailAfterMinutes: 'JOB_MAIL_AFTER_MINUTES',
+  newsStreamsPerUser: 'NEWS_STREAMS_PER_USER',
   publicUrl: 'PUBLIC_URL',
   webDist: 'WEB_DIST',
   adminEmails: 'ADMIN_EMAILS',
@@ -149,5 +158,5 @@ export function publicOrigin(config: Config, requestOrigin: string): string {
 
 /** Where the Admin Panel item leads: ADMIN_PANEL_URL, else this server's API console. */
 export function adminPanelUrl(config: Config, requestOrigin: string): string {
-  return config.adminPanelUrl ?? `${publicOrigin(config, requestOrigin)}/v1/docs`;
+  return config.adminPanelUrl ?? `${publicOrigin(config, requestOrigin)}/admin`;
 }

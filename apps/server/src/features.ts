@@ -1,6 +1,7 @@
 import { densityFeature } from './modules/density/density.feature';
 import { depictionFeature } from './modules/depiction/depiction.feature';
 import { dockingFeature } from './modules/docking/docking.feature';
+import { newsFeature } from './modules/news/news.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
 import { quotasFeature } from './modules/quotas/quotas.feature';
@@ -27,4 +28,5 @@ export const FEATURES: readonly ServerFeature[] = [
   densityFeature,
   depictionFeature,
   volumeStreamingFeature,
+  newsFeature,
 ];

@@ -14,11 +14,13 @@ import type { Db } from './db/database';
 import type { UserRow } from './db/schema';
 import type { Executor } from './jobs/job-context';
 import type { Clock } from './lib/clock';
+import type { MailDelivery } from './lib/mailer';
 import type { FileWriter } from './modules/files/file-records';
 import type { FilesRepository } from './modules/files/files.repository';
 import type { FilesService } from './modules/files/files.service';
 import type { JobsService } from './modules/jobs/jobs.service';
 import type { ProjectAccess } from './modules/projects/project-access';
+import type { ProjectsService } from './modules/projects/projects.service';
 import type { QuotasService } from './modules/quotas/quotas.service';
 import type { StepToolRegistry } from './modules/tools/step-tools';
 import type { ObjectStorage } from './storage/object-storage';
@@ -36,6 +38,10 @@ export interface Platform {
   jobs: JobsService;
   /** Storage, project and job quotas: usage, and the admin's per-user storage quota. */
   quotas: QuotasService;
+  /** Hears of joins to shared projects. */
+  projects: Pick<ProjectsService, 'onJoined'>;
+  /** E-mail that is not a code (SMTP_URL, else DATA_DIR/outbox.jsonl). */
+  mail: MailDelivery;
   /** A user's permission data (spec §3): tools and workflows policies, the Admin Panel. */
   permissions(user: UserRow): Permissions;
   /**

@@ -89,8 +89,8 @@ export function buildServices({
   extraJobTypes = {},
 }: ServiceDeps): Services {
   const outbox = new OutboxDelivery(join(config.dataDir, 'outbox.jsonl'), log);
-  const codeDelivery =
-    delivery ?? (config.smtpUrl ? new SmtpDelivery(config.smtpUrl, config.mailFrom, outbox) : outbox);
+  const mail = config.smtpUrl ? new SmtpDelivery(config.smtpUrl, config.mailFrom, outbox) : outbox;
+  const codeDelivery = delivery ?? mail;
 
   const sessions = new SessionService(db.kysely, clock);
   const codes = new VerificationCodeService(db.kysely, clock, codeDelivery);
@@ -171,6 +171,8 @@ export function buildServices({
       files: { repository: filesRepo, service: files, writer },
       jobs,
       quotas,
+      projects,
+      mail,
       permissions: (user) => users.permissions(user),
       stepTools: new StepToolRegistry(),
     },

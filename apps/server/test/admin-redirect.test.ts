@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AdminRedirect, AuthResult, Permissions } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, sharedProject } from './support/helpers';
@@ -6,7 +9,7 @@ import { createTestApp, guestLogin, registerUser, type TestApp, uniqueEmail } fr
 /**
  * GET /v1/users/admin/redirect: the address the sidebar's Admin Panel item opens. Only users
  * whose permission data has ADMIN_PANEL (e-mails in ADMIN_EMAILS) get it; nobody's role on a
- * project matters. Without ADMIN_PANEL_URL the address is this server's API console.
+ * project matters. Without ADMIN_PANEL_URL the address is this server's own admin area.
  */
 const ADMIN = uniqueEmail('admin');
 
@@ -33,9 +36,9 @@ describe('GET /v1/users/admin/redirect (default address)', () => {
   });
   afterAll(() => t?.close());
 
-  it('gives an administrator the API console of the origin the request came to', async () => {
+  it('gives an administrator the admin area of the origin the request came to', async () => {
     const res = await t.request<AdminRedirect>('GET', '/v1/users/admin/redirect', { token: users.admin.token });
-    expect(expectOk(res)).toEqual({ redirect_url: 'http://localhost:80/v1/docs' });
+    expect(expectOk(res)).toEqual({ redirect_url: 'http://localhost:80/admin' });
   });
 
   it('follows the forwarded origin of a proxy listed in TRUST_PROXY, and of nobody else', async () => {
@@ -45,7 +48,7 @@ describe('GET /v1/users/admin/redirect (default address)', () => {
       token: users.admin.token,
       headers,
     });
-    expect(expectOk(ignored).redirect_url).toBe('http://localhost:80/v1/docs');
+    expect(expectOk(ignored).redirect_url).toBe('http://localhost:80/admin');
     const proxied = await createTestApp({ adminEmails: ADMIN, trustProxy: '127.0.0.1' });
     try {
       const admin = await registerUser(proxied, ADMIN);
@@ -53,15 +56,24 @@ describe('GET /v1/users/admin/redirect (default address)', () => {
         token: admin.token,
         headers,
       });
-      expect(expectOk(res).redirect_url).toBe('https://medx.example.org/v1/docs');
+      expect(expectOk(res).redirect_url).toBe('https://medx.example.org/admin');
     } finally {
       await proxied.close();
     }
   });
 
-  it('leads to a page that exists', async () => {
-    const res = await t.app.http.inject({ method: 'GET', url: '/v1/docs' });
-    expect([200, 302]).toContain(res.statusCode);
+  it('leads to a page that exists: the web app answers /admin with its index page', async () => {
+    const webDist = mkdtempSync(join(tmpdir(), 'medx-web-'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>MedX admin test</title>');
+    const served = await createTestApp({ webDist });
+    try {
+      const res = await served.app.http.inject({ method: 'GET', url: '/admin' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('MedX admin test');
+    } finally {
+      await served.close();
+      rmSync(webDist, { recursive: true, force: true });
+    }
   });
 
   it('agrees with the permission data the sidebar reads', async () => {
@@ -99,7 +111,7 @@ describe('GET /v1/users/admin/redirect (default address)', () => {
 });
 
 describe('GET /v1/users/admin/redirect (configured)', () => {
-  it('uses ADMIN_PANEL_URL when set, else the API console under PUBLIC_URL', async () => {
+  it('uses ADMIN_PANEL_URL when set, else the admin area under PUBLIC_URL', async () => {
     const configured = await createTestApp({ adminEmails: ADMIN, adminPanelUrl: 'https://admin.example.org/panel' });
     try {
       const admin = await registerUser(configured, ADMIN);
@@ -112,7 +124,7 @@ describe('GET /v1/users/admin/redirect (configured)', () => {
     try {
       const admin = await registerUser(behindProxy, ADMIN);
       const res = await behindProxy.request<AdminRedirect>('GET', '/v1/users/admin/redirect', { token: admin.token });
-      expect(expectOk(res).redirect_url).toBe('https://medx.example.org/v1/docs');
+      expect(expectOk(res).redirect_url).toBe('https://medx.example.org/admin');
     } finally {
       await behindProxy.close();
     }

@@ -9,6 +9,7 @@ export * from './job-types';
 export * from './jobs';
 export * from './limits';
 export * from './messages';
+export * from './news';
 export * from './pockets';
 export * from './preparation';
 export * from './projects';

@@ -9,6 +9,7 @@
 import { abuseMessages } from './messages-abuse';
 import { densityMessages } from './messages-density';
 import { dockingMessages } from './messages-docking';
+import { newsMessages } from './messages-news';
 import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
 import { toolMessages } from './messages-tools';
@@ -212,6 +213,7 @@ export const messages = {
   ...viewerMessages,
   ...densityMessages,
   ...volumeStreamingMessages,
+  ...newsMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -198,6 +198,8 @@ export interface Database {
   viewer_state_keys: ViewerStateKeysTable;
   viewer_states: ViewerStatesTable;
   viewer_sessions: ViewerSessionsTable;
+  messages: MessagesTable;
+  message_acks: MessageAcksTable;
 }
 
 /** A workflow a user imported (migration 0009): the normalized model as JSON. */
@@ -278,6 +280,32 @@ export interface ViewerSessionsTable {
   updated_by: number | null;
 }
 
+/** News (migration 0011): an admin's message for everyone (user_id null) or a user's event. */
+export interface MessagesTable {
+  id: Generated<number>;
+  type: 'EVENT' | 'NOTICE' | 'VERSION';
+  user_id: number | null;
+  status: 'DRAFT' | 'PUBLISHED' | 'WITHDRAWN';
+  title_en: string | null;
+  title_zh: string | null;
+  content_en: string | null;
+  content_zh: string | null;
+  /** Events: what happened (JOB_FINISHED, JOB_FAILED, SHARE_JOINED) and its JSON parameters. */
+  event_kind: string | null;
+  event_params: string | null;
+  link: string | null;
+  author_id: number | null;
+  created_at: string;
+  published_at: string | null;
+  withdrawn_at: string | null;
+}
+
+export interface MessageAcksTable {
+  message_id: number;
+  user_id: number;
+  acked_at: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -289,5 +317,6 @@ export type JobRow = Selectable<JobsTable>;
 export type WorkflowRow = Selectable<WorkflowsTable>;
 export type InvocationRow = Selectable<WorkflowInvocationsTable>;
 export type InvocationStepRow = Selectable<WorkflowInvocationStepsTable>;
+export type MessageRow = Selectable<MessagesTable>;
 export type DockingResultRecord = Selectable<DockingResultsTable>;
 export type NewDockingResultRecord = Insertable<DockingResultsTable>;

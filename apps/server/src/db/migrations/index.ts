@@ -10,6 +10,7 @@ import { loginFailures } from './0007_login_failures';
 import { tools } from './0008_tools';
 import { workflows } from './0009_workflows';
 import { viewerStates } from './0010_viewer_states';
+import { messages } from './0011_messages';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -29,6 +30,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0008_tools': tools(dialect),
         '0009_workflows': workflows(dialect),
         '0010_viewer_states': viewerStates(dialect),
+        '0011_messages': messages(dialect),
       };
     },
   };

@@ -37,7 +37,18 @@ export type EntriesProvider = (projectId: number) => Promise<ProjectDetail['file
 /** Lets a new project through the creator's project quota (the quotas module implements it). */
 export type ProjectAdmission = <T>(auth: AuthContext, work: () => Promise<T>) => Promise<T>;
 
+/** Someone became a member of a shared project (the news feature tells its creator). */
+export interface ProjectJoined {
+  projectId: number;
+  projectName: string;
+  creatorId: number;
+  userId: number;
+  access: 'READ_ONLY' | 'READ_WRITE';
+}
+
 export class ProjectsService {
+  private readonly joinedListeners: ((event: ProjectJoined) => Promise<void>)[] = [];
+
   constructor(
     private readonly projects: ProjectsRepository,
     private readonly access: ProjectAccess,
@@ -45,6 +56,11 @@ export class ProjectsService {
     private readonly entries: EntriesProvider = async () => [],
     private readonly admit: ProjectAdmission = (_auth, work) => work(),
   ) {}
+
+  /** Calls `listener` after each first join of a project; a listener's failure never fails the join. */
+  onJoined(listener: (event: ProjectJoined) => Promise<void>): void {
+    this.joinedListeners.push(listener);
+  }
 
   async list(
     auth: AuthContext,
@@ -170,6 +186,7 @@ export class ProjectsService {
     }
     const userId = auth.user.id;
     if (project.creator_id === userId) return toProject(project, 'OWNER');
+    const wasMember = await this.projects.isMember(id, userId);
 
     const now = this.clock.now();
     const since = iso(new Date(now.getTime() - JOIN_POLICY.memoryHours * HOUR));
@@ -197,6 +214,16 @@ export class ProjectsService {
     });
     if (outcome.kind === 'locked') throw tooMany('tooManyAttempts', { minutes: outcome.minutes });
     if (outcome.kind === 'wrongCode') throw badRequest('wrongShareCode');
+    if (!wasMember) {
+      const event: ProjectJoined = {
+        projectId: id,
+        projectName: project.project_name,
+        creatorId: project.creator_id,
+        userId,
+        access: project.share_type,
+      };
+      await Promise.allSettled(this.joinedListeners.map((listener) => listener(event)));
+    }
     return toProject(project, project.share_type);
   }
 }

@@ -136,7 +136,7 @@ export function usersRoutes(service: UsersService, config: Config): FastifyPlugi
         schema: {
           tags,
           security: secured,
-          description: "Where the Admin Panel opens: ADMIN_PANEL_URL, else this server's API console (/v1/docs).",
+          description: "Where the Admin Panel opens: ADMIN_PANEL_URL, else this server's own admin area (/admin).",
           response: responses(AdminRedirect),
         },
       },
