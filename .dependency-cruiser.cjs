@@ -77,11 +77,13 @@ module.exports = {
     {
       name: 'server-features-stay-apart',
       comment:
-        'Server features (preparation, pockets, docking, workflows, viewer, density) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
+        'Server features (preparation, pockets, docking, workflows, viewer, density, volume-streaming, depiction, transmol, news) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density)/' },
+      from: {
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news)/',
+      },
       to: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news)/',
         pathNot: '^apps/server/src/modules/$1/',
       },
     },
@@ -90,7 +92,9 @@ module.exports = {
       comment: 'The platform modules (users, projects, files, jobs) know no feature built on them.',
       severity: 'error',
       from: { path: '^apps/server/src/modules/(users|projects|files|jobs)/' },
-      to: { path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|tools)/' },
+      to: {
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|tools)/',
+      },
     },
     {
       name: 'no-test-code-in-production',

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, BrowserContextOptions } from '@playwright/test';
 import { expect } from '@playwright/test';
-import { baseURL } from './env';
+import { ADMIN_EMAIL, baseURL } from './env';
 import { latestCode } from './outbox';
 
 export interface ApiUser {
@@ -78,6 +78,21 @@ export async function signUpByApi(
 
 export async function guestByApi(request: APIRequestContext): Promise<Session> {
   return call<Session>(request, 'post', '/v1/users/guest_login');
+}
+
+/**
+ * A session of the one administrator (ADMIN_EMAIL, given the Admin Panel by global-setup.ts):
+ * signed up by the first test of a run that needs it, signed in by every later one (and by
+ * repeats of the same test).
+ */
+export async function adminSessionByApi(request: APIRequestContext, password: string): Promise<Session> {
+  const login = await request.post('/v1/users/login', {
+    data: { account: ADMIN_EMAIL, password },
+    headers: { 'Accept-Language': 'en' },
+  });
+  const body = (await login.json()) as Envelope<Session>;
+  if (body.success) return body.data;
+  return signUpByApi(request, { email: ADMIN_EMAIL, password });
 }
 
 export async function createProjectByApi(request: APIRequestContext, token: string, name: string): Promise<ApiProject> {

@@ -1,15 +1,15 @@
 // The sidebar's Admin Panel item (spec §2): shown to users with the admin-panel permission
 // (ADMIN_EMAILS, set to support/env.ts's ADMIN_EMAIL by global-setup.ts), it opens a new window
 // at the address GET /v1/users/admin/redirect returns: with no ADMIN_PANEL_URL configured, this
-// server's API console /v1/docs.
+// server's own admin area /admin.
 
-import { signUpByApi, storageStateFor } from '../support/api';
-import { ADMIN_EMAIL, baseURL } from '../support/env';
+import { adminSessionByApi, storageStateFor } from '../support/api';
+import { baseURL } from '../support/env';
 import { expect, PASSWORD, test } from '../support/fixtures';
 import { shot } from '../support/screens';
 
 test('an administrator opens the Admin Panel in a new window', async ({ browser, request }) => {
-  const session = await signUpByApi(request, { email: ADMIN_EMAIL, password: PASSWORD });
+  const session = await adminSessionByApi(request, PASSWORD);
   const context = await browser.newContext({ storageState: storageStateFor(session) });
   try {
     const page = await context.newPage();
@@ -17,9 +17,9 @@ test('an administrator opens the Admin Panel in a new window', async ({ browser,
     const next = context.waitForEvent('page');
     await page.getByTestId('nav-admin').click();
     const panel = await next;
-    await expect(panel).toHaveURL(new RegExp(`^${baseURL}/v1/docs`));
-    // Swagger UI renders the API document's title.
-    await expect(panel.getByText('MedX Workbench API').first()).toBeVisible();
+    await expect(panel).toHaveURL(new RegExp(`^${baseURL}/admin`));
+    // The admin area's first section: the messages every user's News shows.
+    await expect(panel.getByTestId('admin-message-new')).toBeVisible();
     await shot(panel, 'admin-panel-default');
     // The app's own window stays where it was.
     await expect(page).toHaveURL(/\/project$/);
@@ -35,5 +35,11 @@ test.describe('a registered user without the permission', () => {
     await page.goto('/project');
     await expect(page.getByTestId('nav-help')).toBeVisible();
     await expect(page.getByTestId('nav-admin')).toHaveCount(0);
+  });
+
+  test('is refused by the admin area when it types its address', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByTestId('admin-forbidden')).toBeVisible();
+    await expect(page.getByTestId('admin-message-new')).toHaveCount(0);
   });
 });

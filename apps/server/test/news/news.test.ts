@@ -6,6 +6,7 @@ import {
   type AdminMessageList,
   type AuthResult,
   type MessageContent,
+  type MessageType,
   type SystemMessage,
   translate,
   type UnreadCount,
@@ -87,7 +88,7 @@ const counts = async (token: string) =>
       c.type,
       c.unread_count,
     ]),
-  );
+  ) as Record<MessageType, number>;
 const list = async (token: string, type: string, lang = 'en') =>
   expectOk(
     await t.request<SystemMessage[]>('GET', '/v1/messages/system', { token, query: { message_type: type }, lang }),

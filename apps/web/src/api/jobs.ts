@@ -3,6 +3,12 @@ import { ACTIVE_JOB_STATUSES } from '@medx/contract';
 import { API_BASE, api, authHeaders, type RequestOptions } from './client';
 import { toastError } from './ui-bridge';
 
+/**
+ * Query keys of everything job-related; a submit, a cancel or a job ending (the live stream)
+ * invalidates them all. Here rather than in the jobs feature so the app shell can use it.
+ */
+export const jobsKey = ['jobs'] as const;
+
 /** One row of a job's extra table (GET /v1/jobs/{id}/file_detail): any flat record. */
 export type JobDetailRow = Record<string, unknown>;
 

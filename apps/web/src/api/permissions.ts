@@ -26,3 +26,8 @@ export function usePermissions(): Permissions | undefined {
   const query = usePermissionsQuery();
   return token ? query.data : undefined;
 }
+
+/** Spec §6: the Admin Panel (its sidebar entry and the /admin page) needs ADMIN_PANEL true. */
+export function canSeeAdminPanel(permissions: Permissions | undefined): boolean {
+  return permissions?.ADMIN_PANEL === true;
+}

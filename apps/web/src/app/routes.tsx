@@ -26,6 +26,7 @@ const JoinSharePage = lazy(() => import('../pages/share/JoinSharePage').then((m)
 const LowBrowserPage = lazy(() =>
   import('../pages/low-browser/LowBrowserPage').then((m) => ({ default: m.LowBrowserPage })),
 );
+const AdminPage = lazy(() => import('../pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
 const DocsPage = lazy(() => import('../pages/docs/DocsPage').then((m) => ({ default: m.DocsPage })));
 /** Dev-only page (/viewer-test?file=<id>[,<id>…]): the viewer full-size with project files loaded. */
 const LazyViewerTestPage = lazy(() =>
@@ -42,6 +43,8 @@ export const ROUTES = {
   login: '/login',
   share: '/share/:shareId',
   lowBrowser: '/low-browser',
+  /** The admin panel; its sections (/admin/messages…) are an optional segment. */
+  admin: '/admin/:section?',
   /** The Help Center, privacy policy and user agreement: /docs/help, /docs/privacy, /docs/agreement. */
   docs: '/docs/:doc',
 } as const;
@@ -69,6 +72,8 @@ export function AppRoutes() {
               <Route path={ROUTES.shop} element={<ShopPage />} />
               <Route path={ROUTES.userCenter} element={<UserCenterPage />} />
               <Route path={ROUTES.purchase} element={<PurchasePage />} />
+              {/* The page itself answers 403 to users without ADMIN_PANEL. */}
+              <Route path={ROUTES.admin} element={<AdminPage />} />
             </Route>
           </Route>
           {/* Nothing private here, so no session is needed to be told a page does not exist. */}

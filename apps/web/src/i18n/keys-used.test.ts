@@ -8,7 +8,7 @@ import { i18n } from './index';
 const sources = import.meta.glob<string>(
   [
     '../app/**/*.tsx',
-    '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found,docs}/**/*.tsx',
+    '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found,docs,admin}/**/*.tsx',
     '../api/*.ts',
     '../workspace/**/*.{ts,tsx}',
     '../features/**/*.{ts,tsx}',

@@ -12,10 +12,12 @@ describe('formatDuration', () => {
     expect(formatDuration(3725, 'zh-CN')).toBe('1 小时 2 分钟');
   });
 
-  it('rounds to whole seconds and never goes below zero', () => {
-    expect(formatDuration(0.4, 'en')).toBe('0 s');
+  it('rounds to whole seconds, and says "less than 1 s" rather than 0', () => {
+    expect(formatDuration(0.4, 'en')).toBe('less than 1 s');
+    expect(formatDuration(0, 'zh-CN')).toBe('不到 1 秒');
+    expect(formatDuration(0.6, 'en')).toBe('1 s');
     expect(formatDuration(59.6, 'en')).toBe('1 min');
-    expect(formatDuration(-5, 'en')).toBe('0 s');
+    expect(formatDuration(-5, 'en')).toBe('less than 1 s');
   });
 });
 

@@ -13,13 +13,14 @@ const EVENT_KEYS: Record<EventParams['kind'], { title: MessageKey; content: Mess
 };
 
 const UNITS = {
-  en: { h: ' h', min: ' min', s: ' s', sep: ' ' },
-  'zh-CN': { h: ' 小时', min: ' 分钟', s: ' 秒', sep: ' ' },
+  en: { h: ' h', min: ' min', s: ' s', sep: ' ', underOne: 'less than 1 s' },
+  'zh-CN': { h: ' 小时', min: ' 分钟', s: ' 秒', sep: ' ', underOne: '不到 1 秒' },
 } as const;
 
 /** 3725 → '1 h 2 min', 200 → '3 min 20 s', 12 → '12 s' (the two largest units that are not zero). */
 export function formatDuration(totalSeconds: number, lang: Lang): string {
   const u = UNITS[lang];
+  if (totalSeconds < 0.5) return u.underOne;
   const seconds = Math.max(0, Math.round(totalSeconds));
   const h = Math.floor(seconds / 3600);
   const min = Math.floor((seconds % 3600) / 60);

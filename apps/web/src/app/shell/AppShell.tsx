@@ -4,14 +4,16 @@ import { Outlet } from 'react-router';
 import { HeaderSlotProvider } from '../../lib/header-slot';
 import { PageFallback } from '../../pages/PageFallback';
 import { AppHeader } from './AppHeader';
+import { LiveEvents } from './LiveEvents';
 import { Notices } from './Notices';
 import { Sidebar } from './Sidebar';
 import './shell.css';
 
-/** Sidebar, header and notices around every page except login, low-browser and 404. */
+/** Sidebar, header and notices (and the session's live events) around every page except login, low-browser and 404. */
 export function AppShell() {
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <LiveEvents />
       <Sidebar />
       <HeaderSlotProvider>
         <Layout>

@@ -9,5 +9,8 @@ describe('breadcrumbKey (spec §2 header)', () => {
     expect(breadcrumbKey('/userCenter')).toBe('breadcrumb.user');
     expect(breadcrumbKey('/purchase')).toBe('breadcrumb.purchase');
     expect(breadcrumbKey('/share/abc')).toBe('breadcrumb.share');
+    expect(breadcrumbKey('/admin')).toBe('breadcrumb.admin');
+    expect(breadcrumbKey('/admin/messages')).toBe('breadcrumb.admin');
+    expect(breadcrumbKey('/administrator')).toBe('breadcrumb.share');
   });
 });

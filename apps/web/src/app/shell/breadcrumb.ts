@@ -1,5 +1,7 @@
 /** Spec §2 header: the current page's breadcrumb label; any other path is labelled Share. */
 export function breadcrumbKey(pathname: string): string {
+  // The admin panel's sections live under it (/admin/messages…).
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return 'breadcrumb.admin';
   switch (pathname) {
     case '/':
       return 'breadcrumb.workspace';

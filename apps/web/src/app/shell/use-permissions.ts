@@ -1,6 +1,6 @@
 import type { Permissions } from '@medx/contract';
 
-export { usePermissions } from '../../api/permissions';
+export { canSeeAdminPanel, usePermissions } from '../../api/permissions';
 
 /**
  * Spec §2/§6: the Apps entry needs a tools entry in the permission data. Any value counts,
@@ -8,9 +8,4 @@ export { usePermissions } from '../../api/permissions';
  */
 export function canSeeApps(permissions: Permissions | undefined): boolean {
   return permissions?.tools !== undefined && permissions.tools !== null;
-}
-
-/** Spec §6: the Admin Panel entry needs an admin-panel entry. */
-export function canSeeAdminPanel(permissions: Permissions | undefined): boolean {
-  return permissions?.ADMIN_PANEL === true;
 }

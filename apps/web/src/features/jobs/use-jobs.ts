@@ -1,12 +1,11 @@
 import type { WorkflowJobList } from '@medx/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../api/client';
-import { isActiveJob, jobsApi } from '../../api/jobs';
+import { isActiveJob, jobsApi, jobsKey } from '../../api/jobs';
 import { workflowsApi } from '../../api/workflows';
 import { isActiveWorkflow } from './workflow-state';
 
-/** Query keys of everything job-related; a submit or a cancel invalidates them all. */
-export const jobsKey = ['jobs'] as const;
+export { jobsKey };
 
 /** Spec §9: job lists show 5 a page. */
 export const JOBS_PAGE_SIZE = 5;
