@@ -77,13 +77,13 @@ module.exports = {
     {
       name: 'server-features-stay-apart',
       comment:
-        'Server features (preparation, pockets, docking, workflows, viewer, density, volume-streaming, depiction, transmol, news) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
+        'Server features (preparation, pockets, docking, workflows, viewer, density, volume-streaming, depiction, transmol, news, admin) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
       severity: 'error',
       from: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin)/',
       },
       to: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin)/',
         pathNot: '^apps/server/src/modules/$1/',
       },
     },
@@ -93,7 +93,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/modules/(users|projects|files|jobs)/' },
       to: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|tools)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin|tools)/',
       },
     },
     {

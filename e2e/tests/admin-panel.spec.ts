@@ -3,10 +3,12 @@
 // at the address GET /v1/users/admin/redirect returns: with no ADMIN_PANEL_URL configured, this
 // server's own admin area /admin.
 
-import { adminSessionByApi, storageStateFor } from '../support/api';
+import { randomUUID } from 'node:crypto';
+import { adminSessionByApi, signUpByApi, storageStateFor, uniqueEmail } from '../support/api';
 import { baseURL } from '../support/env';
 import { expect, PASSWORD, test } from '../support/fixtures';
 import { shot } from '../support/screens';
+import { toast } from '../support/ui';
 
 test('an administrator opens the Admin Panel in a new window', async ({ browser, request }) => {
   const session = await adminSessionByApi(request, PASSWORD);
@@ -42,4 +44,49 @@ test.describe('a registered user without the permission', () => {
     await expect(page.getByTestId('admin-forbidden')).toBeVisible();
     await expect(page.getByTestId('admin-message-new')).toHaveCount(0);
   });
+});
+
+test('feedback a user sends reaches the admin area, where it is marked handled', async ({ browser, request }) => {
+  const user = await signUpByApi(request, { email: uniqueEmail('feedback'), password: PASSWORD });
+  const admin = await adminSessionByApi(request, PASSWORD);
+  const text = `The docking results table needs a CSV export ${randomUUID().slice(0, 6)}`;
+
+  const userContext = await browser.newContext({ storageState: storageStateFor(user) });
+  try {
+    const page = await userContext.newPage();
+    await page.goto('/project');
+    await page.getByTestId('nav-feedback').click();
+    await page.getByTestId('feedback-content').fill(text);
+    await page.getByTestId('feedback-submit').click();
+    await expect(toast(page, 'Send feedback successful')).toBeVisible();
+  } finally {
+    await userContext.close();
+  }
+
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const adminContext = await browser.newContext({ storageState: storageStateFor(admin, lang) });
+    try {
+      const panel = await adminContext.newPage();
+      await panel.goto('/admin/feedback');
+      const row = panel.getByTestId('admin-feedback-row').filter({ hasText: text });
+      if (lang === 'en') {
+        await expect(row).toContainText(user.user.username);
+        await shot(panel, 'admin-feedback-en');
+        await row.getByTestId('admin-feedback-toggle').click();
+        await expect(toast(panel, 'Marked as handled.')).toBeVisible();
+        await expect(row).toHaveCount(0);
+        await panel.getByText('Handled', { exact: true }).first().click();
+        await expect(row).toContainText('Handled');
+      } else {
+        // Handled in English above: only the Handled filter shows it now.
+        await expect(panel.getByTestId('admin-feedback-filter')).toBeVisible();
+        await expect(row).toHaveCount(0);
+        await panel.getByText('已处理', { exact: true }).first().click();
+        await expect(row).toContainText('已处理');
+        await shot(panel, 'admin-feedback-zh-CN');
+      }
+    } finally {
+      await adminContext.close();
+    }
+  }
 });

@@ -1,3 +1,4 @@
+import { adminFeature } from './modules/admin/admin.feature';
 import { densityFeature } from './modules/density/density.feature';
 import { depictionFeature } from './modules/depiction/depiction.feature';
 import { dockingFeature } from './modules/docking/docking.feature';
@@ -29,4 +30,5 @@ export const FEATURES: readonly ServerFeature[] = [
   depictionFeature,
   volumeStreamingFeature,
   newsFeature,
+  adminFeature,
 ];

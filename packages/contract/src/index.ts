@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './density';
 export * from './depiction';
 export * from './docking';

@@ -7,6 +7,7 @@
  * so parallel work on separate modules never edits the same lines.
  */
 import { abuseMessages } from './messages-abuse';
+import { adminMessages } from './messages-admin';
 import { densityMessages } from './messages-density';
 import { dockingMessages } from './messages-docking';
 import { newsMessages } from './messages-news';
@@ -214,6 +215,7 @@ export const messages = {
   ...densityMessages,
   ...volumeStreamingMessages,
   ...newsMessages,
+  ...adminMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -95,6 +95,9 @@ export interface FeedbackTable {
   email: string;
   content: string;
   created_at: string;
+  /** Migration 0012: when an admin marked it handled (null: open), and who. */
+  handled_at?: string | null;
+  handled_by?: number | null;
 }
 
 export interface FileGroupsTable {

@@ -79,10 +79,12 @@ export interface ApiCall {
   method: string;
   path: string;
   body: unknown;
+  /** The query string's values. */
+  query: Record<string, string>;
   headers: Record<string, string>;
 }
 
-type Handler = (body: unknown) => Envelope<unknown>;
+type Handler = (body: unknown, query: Record<string, string>) => Envelope<unknown>;
 
 /**
  * Replaces fetch with the given `METHOD /v1/path` handlers; other calls answer 404. The real
@@ -94,11 +96,12 @@ export function mockApi(handlers: Record<string, Handler>): ApiCall[] {
     'fetch',
     vi.fn(async (input: string | URL, init: RequestInit = {}) => {
       const method = init.method ?? 'GET';
-      const path = String(input).split('?')[0] ?? '';
+      const [path = '', search = ''] = String(input).split('?');
+      const query = Object.fromEntries(new URLSearchParams(search));
       const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-      calls.push({ method, path, body, headers: (init.headers ?? {}) as Record<string, string> });
+      calls.push({ method, path, body, query, headers: (init.headers ?? {}) as Record<string, string> });
       const handler = handlers[`${method} ${path}`];
-      const envelope = handler ? handler(body) : { success: false, msg: 'Not found.', data: null };
+      const envelope = handler ? handler(body, query) : { success: false, msg: 'Not found.', data: null };
       return new Response(JSON.stringify(envelope), {
         status: handler ? 200 : 404,
         headers: { 'Content-Type': 'application/json' },

@@ -11,6 +11,7 @@ import { tools } from './0008_tools';
 import { workflows } from './0009_workflows';
 import { viewerStates } from './0010_viewer_states';
 import { messages } from './0011_messages';
+import { feedbackHandled } from './0012_feedback_handled';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -31,6 +32,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0009_workflows': workflows(dialect),
         '0010_viewer_states': viewerStates(dialect),
         '0011_messages': messages(dialect),
+        '0012_feedback_handled': feedbackHandled(dialect),
       };
     },
   };

@@ -1,5 +1,6 @@
-import { NotificationOutlined } from '@ant-design/icons';
+import { CommentOutlined, NotificationOutlined } from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
+import { AdminFeedbackSection } from './feedback/AdminFeedbackSection';
 import { AdminMessagesSection } from './messages/AdminMessagesSection';
 
 /** One entry of the admin panel's menu; users, quotas, orders, feedback and system come as more entries. */
@@ -19,7 +20,14 @@ const messages: AdminSection = {
   Component: AdminMessagesSection,
 };
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [messages];
+const feedback: AdminSection = {
+  key: 'feedback',
+  labelKey: 'sections.feedback',
+  icon: <CommentOutlined />,
+  Component: AdminFeedbackSection,
+};
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [messages, feedback];
 
 /** The section an address names; /admin alone (or an unknown name) opens the first. */
 export function adminSection(key: string | undefined): AdminSection {
