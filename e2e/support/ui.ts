@@ -77,3 +77,16 @@ export async function expectNoOverlap(a: Locator, b: Locator): Promise<void> {
     second.y < first.y + first.height;
   expect(overlap, `${JSON.stringify(first)} overlaps ${JSON.stringify(second)}`).toBe(false);
 }
+
+/**
+ * Waits until the antd popover or modal holding `inside` has finished zooming in. While it
+ * zooms, its buttons move between frames yet can look stable to a click (two equal frames
+ * before the animation starts), which then lands where the button no longer is.
+ */
+export async function afterZoomIn(inside: Locator): Promise<void> {
+  const holder = inside.locator(
+    'xpath=ancestor-or-self::div[contains(@class,"ant-popover") or contains(@class,"ant-modal")][1]',
+  );
+  await expect(holder).toBeVisible();
+  await expect(holder).not.toHaveClass(/ant-zoom[\w-]*-(appear|enter)/);
+}

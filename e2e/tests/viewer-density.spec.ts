@@ -11,7 +11,7 @@ import { createProjectByApi } from '../support/api';
 import { REPO_ROOT } from '../support/env';
 import { importContentByApi, importFileByApi } from '../support/files';
 import { expect, test } from '../support/fixtures';
-import { fieldError, pickOption, toast } from '../support/ui';
+import { afterZoomIn, fieldError, pickOption, toast } from '../support/ui';
 import { pickAtom } from '../support/viewer';
 
 test.use({ account: 'registered' });
@@ -91,7 +91,7 @@ test('CCP4 map: a carved density mesh around a residue, layer colour and size, b
   await openViewer(page, structureId);
   await page.getByTestId('tb-ccp4').click();
   const panel = page.getByTestId('density-panel');
-  await expect(panel).toBeVisible();
+  await afterZoomIn(panel);
   await expect(page.getByTestId('density-no-layers')).toBeVisible();
   await expect(panel.getByRole('spinbutton', { name: /Carve/ })).toHaveValue('2.0');
 
@@ -164,6 +164,7 @@ test('CCP4 map: a carved density mesh around a residue, layer colour and size, b
 
   // Removing the layer leaves the structure.
   await page.getByTestId('tb-ccp4').click();
+  await afterZoomIn(panel);
   await page.getByTestId('density-layer-remove').click();
   await expect(page.getByTestId('density-no-layers')).toBeVisible();
   await expect.poll(() => drawnSegments(page)).toEqual([]);
@@ -178,6 +179,7 @@ test('CCP4 map popover in Chinese: messages and a mesh', async ({ page, session,
   await page.addInitScript(() => localStorage.setItem('lang', 'zh-CN'));
   await openViewer(page, structureId);
   await page.getByTestId('tb-ccp4').click();
+  await afterZoomIn(page.getByTestId('density-panel'));
   await page.getByTestId('density-build').click();
   await expect(toast(page, '请选择残基', 'warning')).toBeVisible();
   const [unit, atom] = await residueAtom(page, 'A', 45);
@@ -219,6 +221,7 @@ test('a text volume (Gaussian cube) of the project loads lazily through the Volu
   const brokenId = await importContentByApi(token, project.id, 'broken.cub', 'not a cube file\n');
   await openViewer(page, structureId);
   await page.getByTestId('tb-ccp4').click();
+  await afterZoomIn(page.getByTestId('density-panel'));
   const volumes = page.getByTestId('density-volumes');
   await expect(volumes).toContainText('peak.cub');
   // Not a CCP4 map: offered as a volume, not for the mesh.
@@ -238,6 +241,7 @@ test('a text volume (Gaussian cube) of the project loads lazily through the Volu
 
   // A file that is no volume: Mol*'s 'Failed to parse any volume.' as a toast; the item stays, the volume too.
   await page.getByTestId('tb-ccp4').click();
+  await afterZoomIn(page.getByTestId('density-panel'));
   await volumes.getByTestId(`density-volume-${brokenId}`).click();
   await expect.poll(() => volumeCounts(page)).toEqual({ volumes: 1, lazy: 1 });
   await page.getByTestId('tb-ccp4').click();
