@@ -44,6 +44,8 @@ export interface Platform {
   mail: MailDelivery;
   /** A user's permission data (spec §3): tools and workflows policies, the Admin Panel. */
   permissions(user: UserRow): Permissions;
+  /** Whether a user has the Admin Panel permission (admin-only calls check it with http/admin-guard.ts). */
+  isAdmin(user: UserRow): boolean;
   /**
    * What a workflow's tool step can run (modules/workflows/step-tools.ts): the tools
    * feature adds its catalogue, other features their own jobs offered as steps.

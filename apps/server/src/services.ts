@@ -4,6 +4,7 @@ import { JOB_TYPES } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { adminEmailSet, type Config } from './config';
 import type { Db } from './db/database';
+import type { UserRow } from './db/schema';
 import type { JobRegistry } from './jobs/job-context';
 import { LocalJobQueue } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
@@ -100,12 +101,9 @@ export function buildServices({
   const projectsRepo = new ProjectsRepository(db.kysely);
   const access = new ProjectAccess(projectsRepo);
 
+  const isAdmin = (user: UserRow) => users.permissions(user).ADMIN_PANEL === true;
   const storage = givenStorage ?? createStorage({ storageUrl: config.storageUrl, dataDir: config.dataDir });
-  const quotas = new QuotasService(
-    new QuotasRepository(db.kysely),
-    quotaLimitsOf(config),
-    (user) => users.permissions(user).ADMIN_PANEL === true,
-  );
+  const quotas = new QuotasService(new QuotasRepository(db.kysely), quotaLimitsOf(config), isAdmin);
   const filesRepo = new FilesRepository(db.kysely);
   const writer = new FileWriter(filesRepo, storage, clock, quotas);
   const files = new FilesService(filesRepo, storage, access, writer, clock);
@@ -174,6 +172,7 @@ export function buildServices({
       projects,
       mail,
       permissions: (user) => users.permissions(user),
+      isAdmin,
       stepTools: new StepToolRegistry(),
     },
   };

@@ -9,12 +9,8 @@ import { FeedbackInboxService } from './feedback-inbox.service';
  */
 export const adminFeature = defineFeature({
   name: 'admin',
-  setup: ({ db, clock, permissions }) => {
-    const feedback = new FeedbackInboxService(
-      new FeedbackInboxRepository(db.kysely),
-      clock,
-      (user) => permissions(user).ADMIN_PANEL === true,
-    );
+  setup: ({ db, clock, isAdmin }) => {
+    const feedback = new FeedbackInboxService(new FeedbackInboxRepository(db.kysely), clock, isAdmin);
     return { routes: [{ prefix: '/v1/admin', plugin: adminRoutes(feedback) }] };
   },
 });

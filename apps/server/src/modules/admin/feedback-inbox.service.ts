@@ -1,6 +1,6 @@
 import type { AdminFeedback, AdminFeedbackList, AdminFeedbackQuery } from '@medx/contract';
-import type { UserRow } from '../../db/schema';
-import { AppError, notFound } from '../../http/app-error';
+import { type IsAdmin, requireAdmin } from '../../http/admin-guard';
+import { notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, iso } from '../../lib/clock';
 import type { FeedbackInboxRepository, FeedbackInboxRow } from './feedback-inbox.repository';
@@ -24,11 +24,11 @@ export class FeedbackInboxService {
   constructor(
     private readonly repo: FeedbackInboxRepository,
     private readonly clock: Clock,
-    private readonly isAdmin: (user: UserRow) => boolean,
+    private readonly isAdmin: IsAdmin,
   ) {}
 
   private requireAdmin(auth: AuthContext): void {
-    if (auth.user.user_type === 'GUEST' || !this.isAdmin(auth.user)) throw new AppError(403, 'adminOnly');
+    requireAdmin(auth, this.isAdmin, 'adminOnly');
   }
 
   async list(auth: AuthContext, query: AdminFeedbackQuery): Promise<AdminFeedbackList> {

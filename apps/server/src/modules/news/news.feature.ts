@@ -10,13 +10,13 @@ import { NewsHub } from './news-hub';
  */
 export const newsFeature = defineFeature({
   name: 'news',
-  setup: ({ config, db, clock, log, jobs, projects, mail, permissions }) => {
+  setup: ({ config, db, clock, log, jobs, projects, mail, isAdmin }) => {
     const hub = new NewsHub();
     const news = new NewsService(
       new NewsRepository(db.kysely),
       hub,
       clock,
-      (user) => permissions(user).ADMIN_PANEL === true,
+      isAdmin,
       mail,
       { jobMailAfterMinutes: config.jobMailAfterMinutes, publicUrl: config.publicUrl },
       log,

@@ -11,8 +11,8 @@ import {
   type UnreadCount,
 } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { UserRow } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../http/app-error';
+import { type IsAdmin, requireAdmin } from '../../http/admin-guard';
+import { badRequest, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, iso } from '../../lib/clock';
 import type { MailDelivery } from '../../lib/mailer';
@@ -71,7 +71,7 @@ export class NewsService {
     private readonly repo: NewsRepository,
     private readonly hub: NewsHub,
     private readonly clock: Clock,
-    private readonly isAdmin: (user: UserRow) => boolean,
+    private readonly isAdmin: IsAdmin,
     private readonly mail: MailDelivery,
     private readonly settings: NewsSettings,
     private readonly log: FastifyBaseLogger,
@@ -109,7 +109,7 @@ export class NewsService {
   // ---- admins ----
 
   private requireAdmin(auth: AuthContext): void {
-    if (auth.user.user_type === 'GUEST' || !this.isAdmin(auth.user)) throw new AppError(403, 'messageAdminOnly');
+    requireAdmin(auth, this.isAdmin, 'messageAdminOnly');
   }
 
   private async adminMessage(id: number): Promise<AdminMessageRow> {

@@ -1,5 +1,6 @@
 import type { QuotaUsage, SetStorageQuotaRequest } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
+import { type IsAdmin, requireAdmin } from '../../http/admin-guard';
 import { AppError, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import type { StorageClaim, StorageGuard } from '../files/file-records';
@@ -77,7 +78,7 @@ export class QuotasService implements StorageGuard {
   constructor(
     private readonly repo: QuotasRepository,
     private readonly limits: QuotaLimits,
-    private readonly isAdmin: (user: UserRow) => boolean,
+    private readonly isAdmin: IsAdmin,
   ) {}
 
   storageLimitOf(user: QuotaUser): number {
@@ -191,7 +192,7 @@ export class QuotasService implements StorageGuard {
 
   /** PUT /v1/quotas/storage: an admin sets (or with null resets) a user's storage quota. */
   async setStorageQuota(auth: AuthContext, input: SetStorageQuotaRequest): Promise<QuotaUsage> {
-    if (auth.user.user_type === 'GUEST' || !this.isAdmin(auth.user)) throw new AppError(403, 'quotaAdminOnly');
+    requireAdmin(auth, this.isAdmin, 'quotaAdminOnly');
     const user = await this.repo.findUser(input.user_id);
     if (!user) throw notFound('quotaUserNotFound', { id: input.user_id });
     await this.repo.setStorageQuota(user.id, input.storage_mb === null ? null : input.storage_mb * MB);

@@ -7,6 +7,7 @@ import { adminFeedbackApi, type FeedbackFilter } from '../../../api/admin';
 import { unwrap } from '../../../api/client';
 import { formatTime } from '../../../lib/format-time';
 import { testId } from '../../../lib/test-id';
+import { AdminSectionHeader } from '../AdminSectionHeader';
 
 const feedbackKey = ['admin', 'feedback'] as const;
 const FILTERS: FeedbackFilter[] = ['open', 'handled', 'all'];
@@ -85,23 +86,22 @@ export function AdminFeedbackSection() {
 
   return (
     <section aria-labelledby="admin-feedback-title">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <div>
-          <Typography.Title level={4} id="admin-feedback-title" style={{ margin: 0 }}>
-            {t('feedback.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('feedback.intro')}</Typography.Text>
-        </div>
-        <Segmented<FeedbackFilter>
-          value={filter}
-          onChange={(next) => {
-            setFilter(next);
-            setPage(1);
-          }}
-          options={FILTERS.map((value) => ({ value, label: t(`feedback.filters.${value}`) }))}
-          data-testid="admin-feedback-filter"
-        />
-      </Flex>
+      <AdminSectionHeader
+        id="admin-feedback-title"
+        title={t('feedback.title')}
+        intro={t('feedback.intro')}
+        extra={
+          <Segmented<FeedbackFilter>
+            value={filter}
+            onChange={(next) => {
+              setFilter(next);
+              setPage(1);
+            }}
+            options={FILTERS.map((value) => ({ value, label: t(`feedback.filters.${value}`) }))}
+            data-testid="admin-feedback-filter"
+          />
+        }
+      />
       <Table<AdminFeedback>
         rowKey="id"
         size="middle"

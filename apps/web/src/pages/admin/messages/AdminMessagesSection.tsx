@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { AdminMessage } from '@medx/contract';
-import { Button, Flex, Typography } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AdminSectionHeader } from '../AdminSectionHeader';
 import { AdminMessageTable } from './AdminMessageTable';
 import { MessageFormModal } from './MessageFormModal';
 import { ADMIN_MESSAGES_PAGE_SIZE, useAdminMessages } from './use-admin-messages';
@@ -27,17 +28,16 @@ export function AdminMessagesSection() {
 
   return (
     <section aria-labelledby="admin-messages-title">
-      <Flex justify="space-between" align="center" style={{ marginBottom: 12 }}>
-        <div>
-          <Typography.Title level={4} id="admin-messages-title" style={{ margin: 0 }}>
-            {t('messages.title')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('messages.intro')}</Typography.Text>
-        </div>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)} data-testid="admin-message-new">
-          {t('messages.new')}
-        </Button>
-      </Flex>
+      <AdminSectionHeader
+        id="admin-messages-title"
+        title={t('messages.title')}
+        intro={t('messages.intro')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openForm(null)} data-testid="admin-message-new">
+            {t('messages.new')}
+          </Button>
+        }
+      />
       <AdminMessageTable
         items={query.data?.items ?? []}
         total={query.data?.total ?? 0}
