@@ -289,6 +289,10 @@ describe('who may submit (write), read results (read) and make ligands (write)',
         status: 200,
         success: true,
       });
+      // An accepted submission runs on: let it write its outputs now, or they would land
+      // while a later role's refused call is being checked for rows it must not write.
+      const jobId = (res.body.data as { job_id?: number } | null)?.job_id;
+      if (jobId !== undefined) await finished(jobId);
       return;
     }
     expectFailure(res, want[0], want[1]);
