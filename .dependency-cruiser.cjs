@@ -77,13 +77,13 @@ module.exports = {
     {
       name: 'server-features-stay-apart',
       comment:
-        'Server features (preparation, pockets, docking, workflows, viewer, density, volume-streaming, depiction, transmol, news, admin) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
+        'Server features (preparation, pockets, docking, workflows, viewer, density, volume-streaming, depiction, transmol, news, admin, billing) build on the platform (users, projects, files, jobs) and never import each other; they may use the tools module (Galaxy tools and step tools).',
       severity: 'error',
       from: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin|billing)/',
       },
       to: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin|billing)/',
         pathNot: '^apps/server/src/modules/$1/',
       },
     },
@@ -93,7 +93,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/server/src/modules/(users|projects|files|jobs)/' },
       to: {
-        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin|tools)/',
+        path: '^apps/server/src/modules/(preparation|pockets|docking|workflows|viewer|density|volume-streaming|depiction|transmol|news|admin|billing|tools)/',
       },
     },
     {

@@ -82,6 +82,20 @@ const ConfigSchema = z.object({
   /** ACTIVE_JOBS_MAX / GUEST_ACTIVE_JOBS_MAX: jobs one user may have queued or running at once. */
   activeJobsMax: z.coerce.number().int().positive().default(QUOTA_POLICY.activeJobs),
   guestActiveJobsMax: z.coerce.number().int().positive().default(QUOTA_POLICY.guestActiveJobs),
+  /**
+   * COMPUTE_QUOTA_CORE_HOURS / GUEST_COMPUTE_QUOTA_CORE_HOURS: core-hours of shared capacity a
+   * user's jobs may use (admins add more per user; jobs on a bought instance do not count).
+   */
+  computeQuotaCoreHours: z.coerce.number().nonnegative().default(100),
+  guestComputeQuotaCoreHours: z.coerce.number().nonnegative().default(2),
+  /** INSTANCE_CAPACITY_CORES: cores this deployment can dedicate to bought instances at once. */
+  instanceCapacityCores: z.coerce.number().int().nonnegative().default(64),
+  /** INSTANCE_ACTIVATION_SECONDS: from payment to a running instance (pending → initializing → starting → running). */
+  instanceActivationSeconds: z.coerce.number().nonnegative().default(6),
+  /** PAYMENT_PROVIDER: who takes recharges; only 'sandbox' ships (docs/decisions.md "Billing" for real ones). */
+  paymentProvider: z.enum(['sandbox']).default('sandbox'),
+  /** PAYMENT_SANDBOX_SECRET: the sandbox's webhook signing key; unset → a random one per process. */
+  paymentSandboxSecret: z.string().min(16).optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & { webDist: string; dataDir: string; samplesDir: string };
@@ -114,6 +128,12 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   guestProjectsMax: 'GUEST_PROJECTS_MAX',
   activeJobsMax: 'ACTIVE_JOBS_MAX',
   guestActiveJobsMax: 'GUEST_ACTIVE_JOBS_MAX',
+  computeQuotaCoreHours: 'COMPUTE_QUOTA_CORE_HOURS',
+  guestComputeQuotaCoreHours: 'GUEST_COMPUTE_QUOTA_CORE_HOURS',
+  instanceCapacityCores: 'INSTANCE_CAPACITY_CORES',
+  instanceActivationSeconds: 'INSTANCE_ACTIVATION_SECONDS',
+  paymentProvider: 'PAYMENT_PROVIDER',
+  paymentSandboxSecret: 'PAYMENT_SANDBOX_SECRET',
 };
 
 export class ConfigError extends Error {}

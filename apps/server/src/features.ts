@@ -1,4 +1,5 @@
 import { adminFeature } from './modules/admin/admin.feature';
+import { billingFeature } from './modules/billing/billing.feature';
 import { densityFeature } from './modules/density/density.feature';
 import { depictionFeature } from './modules/depiction/depiction.feature';
 import { dockingFeature } from './modules/docking/docking.feature';
@@ -31,4 +32,5 @@ export const FEATURES: readonly ServerFeature[] = [
   volumeStreamingFeature,
   newsFeature,
   adminFeature,
+  billingFeature,
 ];

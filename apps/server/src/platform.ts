@@ -46,6 +46,8 @@ export interface Platform {
   permissions(user: UserRow): Permissions;
   /** Whether a user has the Admin Panel permission (admin-only calls check it with http/admin-guard.ts). */
   isAdmin(user: UserRow): boolean;
+  /** Whether ADMIN_EMAILS names the user (the admin area cannot take that permission away). */
+  isAdminByConfig(user: UserRow): boolean;
   /**
    * What a workflow's tool step can run (modules/workflows/step-tools.ts): the tools
    * feature adds its catalogue, other features their own jobs offered as steps.

@@ -173,6 +173,7 @@ export function buildServices({
       mail,
       permissions: (user) => users.permissions(user),
       isAdmin,
+      isAdminByConfig: (user) => users.isAdminByConfig(user),
       stepTools: new StepToolRegistry(),
     },
   };

@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './billing';
 export * from './density';
 export * from './depiction';
 export * from './docking';

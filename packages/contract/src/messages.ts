@@ -8,6 +8,7 @@
  */
 import { abuseMessages } from './messages-abuse';
 import { adminMessages } from './messages-admin';
+import { billingMessages } from './messages-billing';
 import { densityMessages } from './messages-density';
 import { dockingMessages } from './messages-docking';
 import { newsMessages } from './messages-news';
@@ -216,6 +217,7 @@ export const messages = {
   ...volumeStreamingMessages,
   ...newsMessages,
   ...adminMessages,
+  ...billingMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -24,6 +24,14 @@ export interface UsersTable {
   tools_policy?: string | null;
   /** JSON of a workflows policy an admin set (migration 0009); null: the default. */
   workflows_policy?: string | null;
+  /** Migration 0013 (billing): the balance in fen (bigint: a string from pg), kept with its ledger. */
+  balance_fen?: number | string;
+  /** Compute quota an admin added (or took, negative) beyond the default of the user's type. */
+  quota_extra_core_seconds?: number | string;
+  /** When an admin disabled the account: it cannot sign in and its sessions are ended. */
+  disabled_at?: string | null;
+  /** 1: an admin granted the Admin Panel (besides ADMIN_EMAILS). */
+  admin_panel?: number;
 }
 
 export interface SessionsTable {
@@ -159,6 +167,13 @@ export interface JobsTable {
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+  /** Migration 0013: the queue lane it ran in ('shared', or an instance's 'instance:<id>'). */
+  lane?: string | null;
+  /** When the last run of it began (started_at keeps the first): what metering counts. */
+  attempt_started_at?: string | null;
+  /** Metered at its end: cores of its slot × seconds it ran; and the part that counts against the quota. */
+  core_seconds?: number | string | null;
+  quota_core_seconds?: number | string | null;
 }
 
 /** One retained pose of a docked ligand, or a ligand that failed (migration 0005). */
@@ -203,6 +218,11 @@ export interface Database {
   viewer_sessions: ViewerSessionsTable;
   messages: MessagesTable;
   message_acks: MessageAcksTable;
+  orders: OrdersTable;
+  instances: InstancesTable;
+  ledger_entries: LedgerEntriesTable;
+  payment_events: PaymentEventsTable;
+  sandbox_checkouts: SandboxCheckoutsTable;
 }
 
 /** A workflow a user imported (migration 0009): the normalized model as JSON. */
@@ -309,6 +329,80 @@ export interface MessageAcksTable {
   acked_at: string;
 }
 
+/** Billing (migration 0013): money is integer fen (bigint columns come back as strings from pg). */
+export interface OrdersTable {
+  id: Generated<number>;
+  order_no: string;
+  user_id: number;
+  kind: 'INSTANCE' | 'RECHARGE';
+  status: 'pending' | 'paid' | 'complete' | 'canceled' | 'payment_error';
+  amount_fen: number | string;
+  level: string | null;
+  pay_type: string | null;
+  months: number | null;
+  instance_id: number | null;
+  provider: string;
+  provider_ref: string | null;
+  error: string | null;
+  created_at: string;
+  paid_at: string | null;
+  completed_at: string | null;
+}
+
+export interface InstancesTable {
+  id: Generated<number>;
+  user_id: number;
+  order_id: number | null;
+  level: string;
+  pay_type: 'prePaid' | 'postPaid';
+  status: 'pending' | 'initializing' | 'starting' | 'running' | 'failed' | 'expired';
+  cores: number;
+  memory_gb: number;
+  concurrent_jobs: number;
+  price_fen: number | string;
+  months: number | null;
+  created_at: string;
+  /** When activation may finish (INSTANCE_ACTIVATION_SECONDS after payment). */
+  activate_after: string;
+  activated_at: string | null;
+  expires_at: string | null;
+  ended_at: string | null;
+  end_reason: string | null;
+}
+
+export interface LedgerEntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: 'RECHARGE' | 'PURCHASE' | 'USAGE' | 'ADJUSTMENT' | 'REFUND';
+  amount_fen: number | string;
+  balance_after_fen: number | string;
+  quota_core_seconds: number | string;
+  order_id: number | null;
+  job_id: number | null;
+  instance_id: number | null;
+  admin_id: number | null;
+  reason: string | null;
+  created_at: string;
+}
+
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  order_no: string;
+  kind: string;
+  received_at: string;
+}
+
+export interface SandboxCheckoutsTable {
+  ref: string;
+  order_no: string;
+  amount_fen: number | string;
+  description: string;
+  return_url: string;
+  status: 'open' | 'paid' | 'canceled' | 'failed';
+  created_at: string;
+}
+
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
@@ -321,5 +415,8 @@ export type WorkflowRow = Selectable<WorkflowsTable>;
 export type InvocationRow = Selectable<WorkflowInvocationsTable>;
 export type InvocationStepRow = Selectable<WorkflowInvocationStepsTable>;
 export type MessageRow = Selectable<MessagesTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type InstanceRow = Selectable<InstancesTable>;
+export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type DockingResultRecord = Selectable<DockingResultsTable>;
 export type NewDockingResultRecord = Insertable<DockingResultsTable>;

@@ -5,7 +5,16 @@ import { z } from 'zod';
 /** Response schemas for OpenAPI and serialization: 200 with data, 4xx with data null. */
 export function responses<T extends z.ZodType>(data: T) {
   const failure = envelope(z.null());
-  return { 200: envelope(data), 400: failure, 401: failure, 403: failure, 404: failure, 429: failure };
+  return {
+    200: envelope(data),
+    400: failure,
+    401: failure,
+    402: failure,
+    403: failure,
+    404: failure,
+    409: failure,
+    429: failure,
+  };
 }
 
 export function ok<T>(request: FastifyRequest, data: T, key: MessageKey = 'ok') {

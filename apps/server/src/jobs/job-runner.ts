@@ -17,6 +17,9 @@ import {
 } from './job-context';
 import type { JobQueue } from './job-queue';
 
+/** Answers why a job may not start now, or null to let it run. */
+export type StartGate = (job: JobRow, lane: string) => Promise<string | null>;
+
 /** How many times a job interrupted by a crash or restart is run again before it fails. */
 export const MAX_ATTEMPTS = 2;
 const HEARTBEAT_MS = 10_000;
@@ -37,6 +40,7 @@ export class JobRunner {
   private readonly executors = new Map<string, Executor>();
   private readonly active = new Map<number, { controller: AbortController; pids: Set<number> }>();
   private readonly listeners = { started: [] as (() => void)[], settled: [] as ((jobId: number) => void)[] };
+  private readonly startGates: StartGate[] = [];
 
   constructor(
     readonly registry: JobRegistry,
@@ -62,7 +66,7 @@ export class JobRunner {
 
   start(): void {
     this.assertComplete();
-    this.queue.start((id) => this.execute(id));
+    this.queue.start((id, lane) => this.execute(id, lane));
     for (const listener of this.listeners.started) listener();
   }
 
@@ -76,6 +80,27 @@ export class JobRunner {
   on(event: 'started' | 'settled', listener: (() => void) | ((jobId: number) => void)): void {
     if (event === 'started') this.listeners.started.push(listener as () => void);
     else this.listeners.settled.push(listener as (jobId: number) => void);
+  }
+
+  /**
+   * A check run just before a queued job starts (a compute quota used up while it
+   * waited): a reason refuses the job, which fails with it and never runs: no half-run
+   * jobs. A gate that throws is logged and lets the job run.
+   */
+  addStartGate(gate: StartGate): void {
+    this.startGates.push(gate);
+  }
+
+  private async refusal(job: JobRow, lane: string): Promise<string | null> {
+    for (const gate of this.startGates) {
+      try {
+        const reason = await gate(job, lane);
+        if (reason) return reason;
+      } catch (err) {
+        this.log.error({ err, jobId: job.id }, 'a job start gate failed');
+      }
+    }
+    return null;
   }
 
   private settled(jobId: number): void {
@@ -146,14 +171,31 @@ export class JobRunner {
     return { requeued, failed };
   }
 
-  private async execute(jobId: number): Promise<void> {
+  private async execute(jobId: number, lane: string): Promise<void> {
     const now = iso(this.clock.now());
     const job = await this.jobs.findById(jobId);
     if (!job) return;
+    if (job.status === 'PRE_PROCESSING') {
+      const reason = await this.refusal(job, lane);
+      if (reason) {
+        const refused = await this.jobs.transition(jobId, ['PRE_PROCESSING'], {
+          status: 'FAILED',
+          error: reason,
+          finished_at: now,
+        });
+        if (refused) {
+          await this.jobs.appendLog(jobId, `[${now}] Not started: ${reason}\n`);
+          this.settled(jobId);
+        }
+        return;
+      }
+    }
     const claimed = await this.jobs.transition(jobId, ['PRE_PROCESSING'], {
       status: 'RUNNING',
       runner_id: this.runnerId,
+      lane,
       started_at: job.started_at ?? now,
+      attempt_started_at: now,
       heartbeat_at: now,
       attempts: job.attempts + 1,
     });

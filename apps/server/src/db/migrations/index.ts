@@ -12,6 +12,7 @@ import { workflows } from './0009_workflows';
 import { viewerStates } from './0010_viewer_states';
 import { messages } from './0011_messages';
 import { feedbackHandled } from './0012_feedback_handled';
+import { billing } from './0013_billing';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -33,6 +34,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0010_viewer_states': viewerStates(dialect),
         '0011_messages': messages(dialect),
         '0012_feedback_handled': feedbackHandled(dialect),
+        '0013_billing': billing(dialect),
       };
     },
   };

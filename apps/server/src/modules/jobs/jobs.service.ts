@@ -1,8 +1,8 @@
 import type { Job, JobList, JobListQuery, JobParamsInput, JobType, ProjectFile } from '@medx/contract';
 import { badRequest, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
-import type { JobQueue } from '../../jobs/job-queue';
-import type { JobRunner } from '../../jobs/job-runner';
+import type { JobQueue, LaneLoad, LaneRouter } from '../../jobs/job-queue';
+import type { JobRunner, StartGate } from '../../jobs/job-runner';
 import { type Clock, iso } from '../../lib/clock';
 import { makeZip } from '../../lib/zip-writer';
 import type { ObjectStorage } from '../../storage/object-storage';
@@ -35,8 +35,12 @@ export function toJob(row: JobWithNames): Job {
  */
 export type JobAdmission = <T>(auth: AuthContext, projectId: number, work: () => Promise<T>) => Promise<T>;
 
+/** A check a feature adds to every submission (a compute quota): throws an AppError to refuse it. */
+export type SubmitCheck = (auth: AuthContext, projectId: number) => Promise<void>;
+
 /** Job calls (spec §7): list, count, cancel, log, outputs, export; and submitting new jobs. */
 export class JobsService {
+  private readonly submitChecks: SubmitCheck[] = [];
   constructor(
     private readonly jobs: JobsRepository,
     private readonly files: FilesRepository,
@@ -75,6 +79,7 @@ export class JobsService {
     const definition = Object.hasOwn(this.runner.registry, jobType) ? this.runner.registry[jobType] : undefined;
     if (!definition) throw new Error(`Job type ${jobType} is not in the registry`);
     const valid = definition.params.parse(params);
+    for (const check of this.submitChecks) await check(auth, projectId);
     // The single submit path: every job type counts against the user's active jobs.
     const id = await this.admit(auth, projectId, () =>
       this.jobs.insert({
@@ -93,6 +98,34 @@ export class JobsService {
   /** Calls `listener` with a job's id whenever it ends (finished, failed or stopped). */
   onSettled(listener: (jobId: number) => void): void {
     this.runner.on('settled', listener);
+  }
+
+  /** Adds a line to a job's log (what a feature did about the job, e.g. metering). */
+  appendLog(jobId: number, text: string): Promise<void> {
+    return this.jobs.appendLog(jobId, text);
+  }
+
+  /** Adds a check every submission passes before its row exists. */
+  addSubmitCheck(check: SubmitCheck): void {
+    this.submitChecks.push(check);
+  }
+
+  /** Adds a check a queued job passes just before it starts (job-runner.ts StartGate). */
+  addStartGate(gate: StartGate): void {
+    this.runner.addStartGate(gate);
+  }
+
+  /** Lanes of the queue (job-queue.ts): who routes jobs, re-routing after a lane changed, the load. */
+  routeLanes(router: LaneRouter): void {
+    this.queue.setRouter(router);
+  }
+
+  reroute(): Promise<void> {
+    return this.queue.reroute();
+  }
+
+  lanes(): LaneLoad[] {
+    return this.queue.lanes();
   }
 
   /** Calls `listener` once the engine runs jobs (at start-up, after a restart's recovery). */

@@ -36,7 +36,8 @@ export class SessionService {
       .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
       .where('sessions.token_hash', '=', sha256(token))
       .executeTakeFirst();
-    if (!row || row.session_expires_at <= iso(this.clock.now())) return null;
+    // A disabled account's sessions are deleted when an admin disables it; this holds meanwhile.
+    if (!row || row.session_expires_at <= iso(this.clock.now()) || row.disabled_at) return null;
     const { session_id, session_expires_at: _expires, ...user } = row;
     return { user, sessionId: session_id };
   }

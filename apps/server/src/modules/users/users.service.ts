@@ -141,6 +141,7 @@ export class UsersService {
       throw badRequest('invalidCredentials');
     }
     if (record) await this.users.clearLoginFailures(account, client);
+    if (user.disabled_at) throw forbidden('accountDisabled');
     return this.authResult(user);
   }
 
@@ -156,6 +157,7 @@ export class UsersService {
     const user = await this.findByTarget(target);
     if (!user || user.user_type !== 'REGISTERED') throw badRequest('codeWrongOrExpired');
     await this.codes.consume(target, 'login', input.code);
+    if (user.disabled_at) throw forbidden('accountDisabled');
     return this.authResult(user);
   }
 
@@ -230,15 +232,20 @@ export class UsersService {
    * Permission data (spec §3). Guests: no tools or workflows (the UI shows the
    * "register to get access" message). Registered users: every tool and workflow, unless
    * an admin set their tools policy (PUT /v1/tools/policy).
-   * Admin Panel: users whose e-mail is in ADMIN_EMAILS.
+   * Admin Panel: users whose e-mail is in ADMIN_EMAILS, or whom an admin granted it.
    */
   permissions(user: UserRow): Permissions {
     if (user.user_type === 'GUEST') return { tools: false, workflows: false, ADMIN_PANEL: false };
     return {
       tools: storedPolicy(ToolsPolicy, user.tools_policy) ?? 'MENUS',
       workflows: storedPolicy(WorkflowsPolicy, user.workflows_policy) ?? {},
-      ADMIN_PANEL: !!user.email && this.adminEmails.has(user.email),
+      ADMIN_PANEL: this.isAdminByConfig(user) || user.admin_panel === 1,
     };
+  }
+
+  /** Admins named by ADMIN_EMAILS: the admin area cannot take their permission away. */
+  isAdminByConfig(user: Pick<UserRow, 'email' | 'user_type'>): boolean {
+    return user.user_type === 'REGISTERED' && !!user.email && this.adminEmails.has(user.email);
   }
 
   /**
