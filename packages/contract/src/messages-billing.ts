@@ -16,15 +16,15 @@ export const billingMessages = {
     'zh-CN': '预付实例的购买时长为 1 至 12 个月。',
   },
   // Spec §5: shown in Chinese whatever the language.
-  termsNotAccepted: { en: '请阅读并同意服务条款后再购买。', 'zh-CN': '请阅读并同意服务条款后再购买。' },
+  termsNotAccepted: { en: '请阅读并同意购买条款后再购买。', 'zh-CN': '请阅读并同意购买条款后再购买。' },
   guestCannotPurchase: {
     en: 'Guests cannot buy compute or recharge. Register to get an account balance.',
     'zh-CN': '访客不能购买算力或充值。请注册以获得账户余额。',
   },
   orderNotFound: { en: 'Order not found.', 'zh-CN': '未找到该订单。' },
   orderNotPending: {
-    en: 'This order is {status}: only a pending order can be paid or canceled.',
-    'zh-CN': '此订单状态为{status}：只有待支付的订单可以支付或取消。',
+    en: 'This order is no longer pending: only a pending order can be paid or canceled.',
+    'zh-CN': '此订单已不是待支付状态：只有待支付的订单可以支付或取消。',
   },
   orderNotInstance: {
     en: 'A recharge is paid at the checkout, not from the balance.',

@@ -1,7 +1,9 @@
 import { LIMITS, messages } from '@medx/contract';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { MessageArgsProps } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLang } from '../i18n';
+import { closeLicencePopup, useLicencePopup } from '../lib/licence-popup';
 import { api, resetSessionExpiryForTests } from './client';
 import { STORAGE_KEYS } from './session-store';
 import { registerUiBridge } from './ui-bridge';
@@ -118,6 +120,32 @@ describe('answers (spec §7)', () => {
     const answer = await api.get('/users/permissions', undefined, { silent: true });
     expect(answer.success).toBe(false);
     expect(toasts).toHaveLength(0);
+  });
+
+  it('opens the no-licence popup with the reason on 402 (quota used up), besides the toast, even when silent', async () => {
+    const { result } = renderHook(() => useLicencePopup());
+    const msg = 'Your compute quota is used up (10.00 of 10.00 core-hours).';
+    fetchMock.mockResolvedValue(json(402, { success: false, msg, data: null }));
+    const answer = await api.post('/jobs/docking', {});
+    expect(answer).toEqual({ success: false, msg, data: null });
+    expect(toasts.map((t) => t.content)).toEqual([msg]);
+    await waitFor(() => expect(result.current).toEqual({ open: true, detail: msg }));
+    act(() => closeLicencePopup());
+    expect(result.current.open).toBe(false);
+
+    fetchMock.mockResolvedValue(json(402, { success: false, msg, data: null }));
+    await api.get('/jobs/count', undefined, { silent: true });
+    expect(toasts).toHaveLength(1);
+    await waitFor(() => expect(result.current.open).toBe(true));
+    act(() => closeLicencePopup());
+  });
+
+  it('leaves the no-licence popup closed on other failures', async () => {
+    const { result } = renderHook(() => useLicencePopup());
+    fetchMock.mockResolvedValue(json(403, { success: false, msg: 'Guests cannot buy compute.', data: null }));
+    await api.post('/billing/orders', {});
+    expect(toasts).toHaveLength(1);
+    expect(result.current.open).toBe(false);
   });
 
   it('turns a body that is not an envelope into a failure', async () => {

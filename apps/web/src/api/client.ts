@@ -1,5 +1,6 @@
 import { type Envelope, LIMITS } from '@medx/contract';
 import { currentLang, i18n } from '../i18n';
+import { openLicencePopup } from '../lib/licence-popup';
 import { expiryClear, getProjectId, getToken } from './session-store';
 import { getUiBridge, toastError } from './ui-bridge';
 
@@ -151,6 +152,10 @@ async function request<T>(
     handleSessionExpired();
     return (isEnvelope(body) ? { ...body, success: false } : failure(i18n.t('msg:sessionExpired'))) as Envelope<T>;
   }
+
+  // 402 Payment Required: the compute quota is used up. The no-licence popup offers the
+  // Purchase page and the support contact wherever the call came from, silent or not.
+  if (response.status === 402) openLicencePopup(isEnvelope(body) && body.msg ? body.msg : null);
 
   if (isEnvelope(body)) {
     if (!body.success && !options.silent) toastError(body.msg || i18n.t('common:errors.unknown'));

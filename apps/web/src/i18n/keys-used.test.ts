@@ -3,12 +3,12 @@ import { i18n } from './index';
 
 /**
  * Every literal key passed to t() in the shell, the pages, the workspace and its features exists
- * in English and Chinese. (The login and user-center pages carry their own checks.)
+ * in English and Chinese. (The login pages carry their own checks.)
  */
 const sources = import.meta.glob<string>(
   [
     '../app/**/*.tsx',
-    '../pages/{projects,share,workspace,shop,purchase,low-browser,not-found,docs,admin}/**/*.tsx',
+    '../pages/{projects,share,workspace,shop,purchase,billing,user-center,low-browser,not-found,docs,admin}/**/*.tsx',
     '../api/*.ts',
     '../workspace/**/*.{ts,tsx}',
     '../features/**/*.{ts,tsx}',

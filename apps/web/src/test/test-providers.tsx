@@ -66,6 +66,7 @@ export function renderPage(page: ReactElement, { path, url = path }: { path: str
                 <Route path={path} element={page} />
                 <Route path="/project" element={<Landing name="project" />} />
                 {path !== '/login' && <Route path="/login" element={<Landing name="login" />} />}
+                {path !== '/userCenter' && <Route path="/userCenter" element={<Landing name="userCenter" />} />}
               </Routes>
             </MemoryRouter>
           </AntdApp>

@@ -21,14 +21,6 @@ import { formatYuan, LEVELS, levelSpec } from './levels';
 import type { ComputeQuota } from './metering.service';
 import type { PaymentEvent, PaymentProvider } from './payments/payment-provider';
 
-const ORDER_STATUS_TEXT: Record<Order['status'], string> = {
-  pending: 'pending',
-  paid: 'paid',
-  complete: 'complete',
-  canceled: 'canceled',
-  payment_error: 'payment error',
-};
-
 /** MX + UTC yyyyMMddHHmmss + 6 random capitals or digits: sortable, unguessable enough to show. */
 export function newOrderNo(now: Date): string {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
@@ -126,15 +118,14 @@ export class BillingService {
     this.requireRegistered(auth);
     const order = await this.ownOrder(auth, orderNo);
     if (order.kind !== 'INSTANCE') throw badRequest('orderNotInstance');
-    if (order.status !== 'pending') throw badRequest('orderNotPending', { status: ORDER_STATUS_TEXT[order.status] });
+    if (order.status !== 'pending') throw badRequest('orderNotPending');
     const spec = levelSpec(order.level as LevelSpec['level']);
     await this.instances.requireCapacity(spec);
     const now = iso(this.clock.now());
     const amount = Number(order.amount_fen);
     const paid = await this.store.atomic(async (repos) => {
       if (!(await repos.orders.transition(order.id, ['pending'], { paid_at: now, status: 'paid' }))) {
-        const current = await repos.orders.findById(order.id);
-        throw badRequest('orderNotPending', { status: ORDER_STATUS_TEXT[current?.status ?? 'pending'] });
+        throw badRequest('orderNotPending');
       }
       const instance = await this.instances.open(repos, order, spec);
       if (amount > 0) {
@@ -167,8 +158,7 @@ export class BillingService {
   async cancelOrder(auth: AuthContext, orderNo: string): Promise<Order> {
     const order = await this.ownOrder(auth, orderNo);
     if (!(await this.store.repos.orders.transition(order.id, ['pending'], { status: 'canceled' }))) {
-      const current = await this.store.repos.orders.findById(order.id);
-      throw badRequest('orderNotPending', { status: ORDER_STATUS_TEXT[current?.status ?? order.status] });
+      throw badRequest('orderNotPending');
     }
     if (order.kind === 'RECHARGE' && order.provider_ref) await this.provider.voidCheckout(order.provider_ref);
     return toOrder((await this.store.repos.orders.findById(order.id))!);

@@ -26,7 +26,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('LiveEvents', () => {
-  it('refreshes the news of a `news` event and the job lists of a `job` event; stops on unmount', async () => {
+  it('refreshes the news of a `news` event, the job lists and billing reads of a `job` event; stops on unmount', async () => {
     saveSession({ user: testUser, token: 'tok' });
     fetchMock.mockResolvedValue(
       streamed(
@@ -41,6 +41,7 @@ describe('LiveEvents', () => {
       </QueryClientProvider>,
     );
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['jobs'] }));
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['billing'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['news', 'unread'] });
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['news', 'list', 'NOTICE'] });
     expect(fetchMock).toHaveBeenCalledTimes(1);

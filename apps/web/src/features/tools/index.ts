@@ -17,7 +17,6 @@ export {
   type ValuePath,
   validateValues,
 } from './form-model';
-export { NoLicenceModal } from './NoLicenceModal';
 export { type FieldsContextValue, ParamFields } from './ParamFields';
 export { ToolFilePicker } from './ToolFilePicker';
 export { ToolGuide } from './ToolGuide';

@@ -1,16 +1,17 @@
 import { useSyncExternalStore } from 'react';
+import { closeLicencePopup, openLicencePopup } from '../../lib/licence-popup';
 
 /**
  * What is open of the tools' dialogs, shared by the header's Tools dialog, the floating
- * button, the tool window and the Apps page: the Tool guide modal and the no-licence reminder
- * (which outlives the tool window it may hide).
+ * button, the tool window and the Apps page: the Tool guide modal. The no-licence reminder is
+ * the app's one popup (lib/licence-popup, mounted by the shell, outliving the tool window it
+ * may hide); the tools open and close it through here.
  */
 interface ToolUiState {
   guideOpen: boolean;
-  noLicenceOpen: boolean;
 }
 
-let state: ToolUiState = { guideOpen: false, noLicenceOpen: false };
+let state: ToolUiState = { guideOpen: false };
 const listeners = new Set<() => void>();
 
 function set(next: Partial<ToolUiState>) {
@@ -21,8 +22,8 @@ function set(next: Partial<ToolUiState>) {
 export const toolUi = {
   openGuide: () => set({ guideOpen: true }),
   closeGuide: () => set({ guideOpen: false }),
-  openNoLicence: () => set({ noLicenceOpen: true }),
-  closeNoLicence: () => set({ noLicenceOpen: false }),
+  openNoLicence: () => openLicencePopup(),
+  closeNoLicence: closeLicencePopup,
 };
 
 const subscribe = (listener: () => void) => {

@@ -1,9 +1,20 @@
-import { CommentOutlined, NotificationOutlined } from '@ant-design/icons';
+import {
+  CloudServerOutlined,
+  CommentOutlined,
+  DashboardOutlined,
+  NotificationOutlined,
+  ShoppingCartOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ComponentType, ReactNode } from 'react';
 import { AdminFeedbackSection } from './feedback/AdminFeedbackSection';
+import { AdminInstancesSection } from './instances/AdminInstancesSection';
 import { AdminMessagesSection } from './messages/AdminMessagesSection';
+import { AdminOrdersSection } from './orders/AdminOrdersSection';
+import { AdminSystemSection } from './system/AdminSystemSection';
+import { AdminUsersSection } from './users/AdminUsersSection';
 
-/** One entry of the admin panel's menu; users, quotas, orders, feedback and system come as more entries. */
+/** One entry of the admin panel's menu. */
 export interface AdminSection {
   /** The address segment: /admin/<key>. */
   key: string;
@@ -27,7 +38,35 @@ const feedback: AdminSection = {
   Component: AdminFeedbackSection,
 };
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [messages, feedback];
+const users: AdminSection = {
+  key: 'users',
+  labelKey: 'sections.users',
+  icon: <UserOutlined />,
+  Component: AdminUsersSection,
+};
+
+const orders: AdminSection = {
+  key: 'orders',
+  labelKey: 'sections.orders',
+  icon: <ShoppingCartOutlined />,
+  Component: AdminOrdersSection,
+};
+
+const instances: AdminSection = {
+  key: 'instances',
+  labelKey: 'sections.instances',
+  icon: <CloudServerOutlined />,
+  Component: AdminInstancesSection,
+};
+
+const system: AdminSection = {
+  key: 'system',
+  labelKey: 'sections.system',
+  icon: <DashboardOutlined />,
+  Component: AdminSystemSection,
+};
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [messages, feedback, users, orders, instances, system];
 
 /** The section an address names; /admin alone (or an unknown name) opens the first. */
 export function adminSection(key: string | undefined): AdminSection {

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePermissionsQuery } from '../../api/permissions';
 import { getProjectId, getStoredUserId } from '../../api/session';
-import { type GuideItem, NoLicenceModal, ToolGuide, toolUi, workflowIdOf } from '../../features/tools';
+import { type GuideItem, ToolGuide, toolUi, workflowIdOf } from '../../features/tools';
 
 /**
  * Apps (/shop, spec §2): the Tool guide full-page (docs/decisions.md "Tools in the web"). A tool
  * opens in the workspace of the last project (?project=&tool=); denied tools open the
- * no-licence reminder. Without tools permission (guests: tools false) the page says so and
+ * no-licence reminder (the shell's). Without tools permission (guests: tools false) the page says so and
  * offers registration (spec §6, §8).
  */
 export function ShopPage() {
@@ -73,7 +73,6 @@ export function ShopPage() {
         {t('shop.title')}
       </Typography.Title>
       {body}
-      <NoLicenceModal />
     </Card>
   );
 }

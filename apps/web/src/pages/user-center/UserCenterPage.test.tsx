@@ -1,8 +1,10 @@
 import type { User } from '@medx/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS, saveSession } from '../../api/session';
 import { i18n } from '../../i18n';
+import { account } from '../../test/billing-fixtures';
 import { testUser } from '../../test/fixtures';
 import { errors, mockApi, ok, renderPage, setupPageTests, type } from '../../test/test-providers';
 import { UserCenterPage } from './UserCenterPage';
@@ -18,6 +20,11 @@ const registered: User = {
 const guest: User = { ...registered, id: 9, username: 'Guest-abc123', user_type: 'GUEST', email: null, phone: null };
 
 setupPageTests();
+
+function Address() {
+  const location = useLocation();
+  return <div data-testid="address">{`${location.pathname}${location.search}`}</div>;
+}
 
 describe('UserCenterPage', () => {
   it('shows the basic info of a registered user', async () => {
@@ -100,12 +107,38 @@ describe('UserCenterPage', () => {
     expect((await screen.findByTestId('landed-login')).textContent).toBe('/login?userId=9');
   });
 
-  it('shows the later features as empty tabs, in Chinese too', async () => {
+  it('opens the tab ?tab= names, and a tab switch updates the address, in Chinese too', async () => {
     await i18n.changeLanguage('zh-CN');
     saveSession({ user: registered, token: 'tok' });
-    mockApi({ 'GET /v1/users/': () => ok(registered) });
-    renderPage(<UserCenterPage />, { path: '/userCenter' });
+    mockApi({
+      'GET /v1/users/': () => ok(registered),
+      'GET /v1/billing/account': () => ok(account()),
+      'GET /v1/billing/orders': () => ok({ total: 0, items: [] }),
+      'GET /v1/billing/ledger': () => ok({ total: 0, items: [] }),
+    });
+    renderPage(
+      <>
+        <UserCenterPage />
+        <Address />
+      </>,
+      { path: '/userCenter', url: '/userCenter?tab=recharge-record&order=MX20260101000000ABC001' },
+    );
+    expect(screen.getByRole('tab', { name: '充值记录', selected: true })).toBeTruthy();
+    expect(await screen.findByTestId('orders-table-RECHARGE')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '余额充值' }));
-    expect(await screen.findByText('将随购买功能一同推出')).toBeTruthy();
+    expect(await screen.findByTestId('recharge-amount')).toBeTruthy();
+    // The checkout's order belongs to the tab it came back to.
+    expect(screen.getByTestId('address').textContent).toBe('/userCenter?tab=balance-recharge');
+    fireEvent.click(screen.getByRole('tab', { name: '账户记录' }));
+    expect(await screen.findByTestId('ledger-table')).toBeTruthy();
+    expect(screen.getByTestId('address').textContent).toBe('/userCenter?tab=account-record');
+  });
+
+  it('falls back to the basic tab for an unknown ?tab=', async () => {
+    saveSession({ user: registered, token: 'tok' });
+    mockApi({ 'GET /v1/users/': () => ok(registered) });
+    renderPage(<UserCenterPage />, { path: '/userCenter', url: '/userCenter?tab=nope' });
+    expect(screen.getByRole('tab', { name: 'Basic info', selected: true })).toBeTruthy();
+    expect(await screen.findByTestId('basic-info')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { HeaderSlotProvider, HeaderSlotTarget } from '../../lib/header-slot';
 import { mockApi, ok, renderPage, setupPageTests } from '../../test/test-providers';
+import { NoLicenceModal } from '../billing/NoLicenceModal';
 import { WorkspacePage } from './WorkspacePage';
 
 const project = {
@@ -125,6 +126,8 @@ function Page() {
         <HeaderSlotTarget />
       </header>
       <WorkspacePage />
+      {/* The shell's, as in AppShell. */}
+      <NoLicenceModal />
     </HeaderSlotProvider>
   );
 }

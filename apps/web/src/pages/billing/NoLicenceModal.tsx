@@ -2,21 +2,25 @@ import { LockOutlined, MailOutlined } from '@ant-design/icons';
 import { Button, Modal, QRCode, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { closeLicencePopup, useLicencePopup } from '../../lib/licence-popup';
 import { SUPPORT_EMAIL } from '../../lib/support';
-import { toolUi, useToolUi } from './tool-ui';
 
 /**
  * The no-licence reminder (spec §2 Other pages, §6): 'You do not have license to be authorized
- * to use this function', the support contact with its QR image, and a link to /purchase.
+ * to use this function', the support contact with its QR image, and a link to /purchase. The
+ * app's one popup for a missing licence or quota: mounted once by the shell (AppShell), opened
+ * through lib/licence-popup (denied tools and workflows, answers 402), with the server's reason
+ * when there is one. It knows no feature: leaving for /purchase unmounts the workspace, whose
+ * Tool guide closes with it.
  */
 export function NoLicenceModal() {
   const { t } = useTranslation('tools');
   const navigate = useNavigate();
-  const { noLicenceOpen } = useToolUi();
-  const close = toolUi.closeNoLicence;
+  const { open, detail } = useLicencePopup();
+  const close = closeLicencePopup;
   return (
     <Modal
-      open={noLicenceOpen}
+      open={open}
       title={
         <Space>
           <LockOutlined />
@@ -36,7 +40,6 @@ export function NoLicenceModal() {
           type="primary"
           onClick={() => {
             close();
-            toolUi.closeGuide();
             navigate('/purchase');
           }}
           data-testid="no-licence-purchase"
@@ -45,8 +48,13 @@ export function NoLicenceModal() {
         </Button>,
       ]}
     >
-      <div className="medx-no-licence" data-testid="no-licence-modal">
+      <div data-testid="no-licence-modal" style={{ paddingTop: 4 }}>
         <Typography.Paragraph strong>{t('msg:noLicense')}</Typography.Paragraph>
+        {detail && (
+          <Typography.Paragraph type="secondary" data-testid="no-licence-detail">
+            {detail}
+          </Typography.Paragraph>
+        )}
         <Space align="start" size={16}>
           <QRCode value={`mailto:${SUPPORT_EMAIL}`} size={112} type="svg" bordered={false} />
           <Space orientation="vertical" size={4}>

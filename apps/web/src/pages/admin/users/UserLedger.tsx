@@ -1,0 +1,126 @@
+import type { LedgerEntry, LedgerQuery } from '@medx/contract';
+import { Empty, Flex, Table, type TableProps, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../lib/format-time';
+import { formatFen, formatSignedCoreHours, formatSignedFen } from '../../../lib/money';
+import { testId } from '../../../lib/test-id';
+import { LedgerKindTag } from '../../billing/billing-labels';
+import { useAdminUserLedger } from './use-admin-users';
+
+const PAGE_SIZE = 10;
+
+type Sort = Pick<LedgerQuery, 'sort_by' | 'order'>;
+const DEFAULT_SORT: Sort = { sort_by: 'created_at', order: 'desc' };
+
+/** GET /v1/admin/users/{id}/ledger: the user's account record, with who adjusted what and why. */
+export function UserLedger({ userId }: { userId: number }) {
+  const { t } = useTranslation('admin');
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const query = useAdminUserLedger(userId, { page, limit: PAGE_SIZE, ...sort });
+
+  const sortOrder = (column: Sort['sort_by']) =>
+    sort.sort_by === column ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+
+  const columns: TableProps<LedgerEntry>['columns'] = [
+    {
+      title: t('users.ledger.columns.time'),
+      key: 'created_at',
+      dataIndex: 'created_at',
+      width: 190,
+      sorter: true,
+      sortOrder: sortOrder('created_at'),
+      render: (value: string) => formatTime(value),
+    },
+    {
+      title: t('users.ledger.columns.kind'),
+      dataIndex: 'kind',
+      width: 110,
+      render: (_, row) => <LedgerKindTag kind={row.kind} />,
+    },
+    {
+      title: t('users.ledger.columns.amount'),
+      key: 'amount_fen',
+      dataIndex: 'amount_fen',
+      width: 120,
+      align: 'right',
+      sorter: true,
+      sortOrder: sortOrder('amount_fen'),
+      render: (fen: number) => (fen === 0 ? '-' : formatSignedFen(fen)),
+    },
+    {
+      title: t('users.ledger.columns.balanceAfter'),
+      dataIndex: 'balance_after_fen',
+      width: 120,
+      align: 'right',
+      render: (fen: number) => formatFen(fen),
+    },
+    {
+      title: t('users.ledger.columns.quota'),
+      dataIndex: 'quota_core_seconds',
+      width: 120,
+      align: 'right',
+      render: (seconds: number) => (seconds === 0 ? '-' : formatSignedCoreHours(seconds)),
+    },
+    {
+      title: t('users.ledger.columns.detail'),
+      render: (_, row) => (
+        <Flex vertical>
+          {row.reason && <span className="medx-admin-text">{row.reason}</span>}
+          {row.order_no && (
+            <Typography.Text type="secondary">{t('users.ledger.order', { no: row.order_no })}</Typography.Text>
+          )}
+          {row.instance_id !== null && (
+            <Typography.Text type="secondary">{t('users.ledger.instance', { id: row.instance_id })}</Typography.Text>
+          )}
+          {row.job_id !== null && (
+            <Typography.Text type="secondary">{t('users.ledger.job', { id: row.job_id })}</Typography.Text>
+          )}
+        </Flex>
+      ),
+    },
+    {
+      title: t('users.ledger.columns.admin'),
+      width: 110,
+      render: (_, row) => row.admin?.username ?? '-',
+    },
+  ];
+
+  return (
+    <Table<LedgerEntry>
+      rowKey="id"
+      size="small"
+      columns={columns}
+      dataSource={query.data?.items ?? []}
+      loading={query.isFetching}
+      onRow={(row) => testId(`admin-ledger-row-${row.id}`)}
+      onChange={(_pagination, _filters, sorter, { action }) => {
+        if (action !== 'sort') return;
+        setPage(1);
+        const one = Array.isArray(sorter) ? sorter[0] : sorter;
+        const column = one?.columnKey === 'amount_fen' ? 'amount_fen' : 'created_at';
+        setSort(one?.order ? { sort_by: column, order: one.order === 'ascend' ? 'asc' : 'desc' } : DEFAULT_SORT);
+      }}
+      locale={{
+        emptyText: (
+          <Empty
+            image={Empty.PRESENTED_IMAGE_SIMPLE}
+            description={query.isError ? t('loadFailed') : t('users.ledger.empty')}
+          />
+        ),
+      }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: query.data?.total ?? 0,
+        showSizeChanger: false,
+        size: 'small',
+        showTotal: (count) => t('users.ledger.total', { count }),
+        onChange: setPage,
+      }}
+      scroll={{ x: 900 }}
+      data-testid="admin-user-ledger"
+    />
+  );
+}
