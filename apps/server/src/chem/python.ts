@@ -28,7 +28,9 @@ const PACKAGE = 'medx_chem';
 /** The programs of medx_chem (one module each); the package's other modules are shared by them. */
 export const PYTHON_PROGRAMS = [
   'embed_smiles',
+  'enrichment',
   'fix_protein',
+  'pose_checks',
   'prepare_ligand',
   'restore_poses',
   'ring_conformers',
