@@ -11,6 +11,7 @@ export * from './job-types';
 export * from './jobs';
 export * from './limits';
 export * from './messages';
+export * from './money';
 export * from './news';
 export * from './pockets';
 export * from './preparation';

@@ -15,6 +15,7 @@ import type {
   LedgerQuery,
   Permissions,
 } from '@medx/contract';
+import { formatFen } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
 import { type IsAdmin, requireAdmin } from '../../http/admin-guard';
 import { badRequest, notFound } from '../../http/app-error';
@@ -27,7 +28,6 @@ import { toInstance, toOrder } from './billing-dto';
 import type { BillingStore } from './billing-store';
 import { instanceIdOfLane } from './instances.repository';
 import type { InstancesService } from './instances.service';
-import { formatYuan } from './levels';
 import type { ComputeQuota } from './metering.service';
 
 export interface AdminPlatform {
@@ -126,7 +126,7 @@ export class AdminAccountsService {
     );
     if (!posted) {
       throw badRequest('adjustmentOverdraws', {
-        balance: formatYuan(Number(user.balance_fen ?? 0) + input.balance_fen),
+        balance: formatFen(Number(user.balance_fen ?? 0) + input.balance_fen),
       });
     }
     return this.toAdminUser(await this.user(id));

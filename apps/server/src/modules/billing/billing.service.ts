@@ -10,6 +10,7 @@ import type {
   OrderQuery,
   RechargeCheckout,
 } from '@medx/contract';
+import { formatFen } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
 import { badRequest, forbidden, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
@@ -17,7 +18,7 @@ import { type Clock, iso } from '../../lib/clock';
 import { toLedgerEntry, toOrder } from './billing-dto';
 import type { BillingStore } from './billing-store';
 import type { InstancesService } from './instances.service';
-import { formatYuan, LEVELS, levelSpec } from './levels';
+import { LEVELS, levelSpec } from './levels';
 import type { ComputeQuota } from './metering.service';
 import type { PaymentEvent, PaymentProvider } from './payments/payment-provider';
 
@@ -143,8 +144,8 @@ export class BillingService {
         if (!posted) {
           const user = await repos.accounts.findUser(order.user_id);
           throw badRequest('balanceInsufficient', {
-            balance: formatYuan(Number(user?.balance_fen ?? 0)),
-            amount: formatYuan(amount),
+            balance: formatFen(Number(user?.balance_fen ?? 0)),
+            amount: formatFen(amount),
           });
         }
       }
@@ -190,7 +191,7 @@ export class BillingService {
       checkout = await this.provider.createCheckout({
         orderNo: row.order_no,
         amountFen: amountFen,
-        description: `MedX Workbench balance recharge ${formatYuan(amountFen)}`,
+        description: `MedX Workbench balance recharge ${formatFen(amountFen)}`,
         returnUrl: `${origin}/userCenter?tab=recharge-record&order=${row.order_no}`,
         origin,
       });

@@ -70,11 +70,6 @@ export class LedgerRepository {
     return { id: row.id, balance_after_fen: balance };
   }
 
-  async hasUsage(jobId: number): Promise<boolean> {
-    const row = await this.db.selectFrom('ledger_entries').select('id').where('job_id', '=', jobId).executeTakeFirst();
-    return row !== undefined;
-  }
-
   async list(userId: number, q: LedgerQuery): Promise<{ total: number; items: LedgerListRow[] }> {
     const count = await this.db
       .selectFrom('ledger_entries')
@@ -94,18 +89,5 @@ export class LedgerRepository {
       .offset((q.page - 1) * q.limit)
       .execute();
     return { total: toCount(count?.n), items };
-  }
-
-  /** For the ledger check: the sum of a user's postings (must equal the balance). */
-  async sums(userId: number): Promise<{ amount: number; quota: number }> {
-    const row = await this.db
-      .selectFrom('ledger_entries')
-      .select((eb) => [
-        eb.fn.sum<string | number>('amount_fen').as('amount'),
-        eb.fn.sum<string | number>('quota_core_seconds').as('quota'),
-      ])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return { amount: Number(row?.amount ?? 0), quota: Number(row?.quota ?? 0) };
   }
 }

@@ -25,14 +25,6 @@ export function levelSpec(level: InstanceLevel): LevelSpec {
   return spec;
 }
 
-/** 123456 → '¥1,234.56' (messages name amounts the way the User Center shows them). */
-export function formatYuan(fen: number): string {
-  const sign = fen < 0 ? '-' : '';
-  const abs = Math.abs(fen);
-  const yuan = Math.floor(abs / 100).toLocaleString('en-US');
-  return `${sign}¥${yuan}.${String(abs % 100).padStart(2, '0')}`;
-}
-
 /** Post-paid usage: fen for core-seconds at a core-hour price, rounded up to the next fen. */
 export function usageFen(coreSeconds: number, coreHourPriceFen: number): number {
   return Math.ceil((coreSeconds * coreHourPriceFen) / 3600);

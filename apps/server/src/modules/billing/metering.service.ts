@@ -1,4 +1,4 @@
-import { translate } from '@medx/contract';
+import { coreHours, translate } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobRow, UserRow } from '../../db/schema';
 import { AppError } from '../../http/app-error';
@@ -18,8 +18,6 @@ export interface QuotaDefaults {
   registeredCoreHours: number;
   guestCoreHours: number;
 }
-
-const coreHours = (seconds: number) => (seconds / HOUR_S).toFixed(2);
 
 /** A user's compute quota in core-seconds: the default of its type plus what admins added. */
 export class ComputeQuota {

@@ -1,6 +1,6 @@
+import { formatFen } from '@medx/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { formatYuan } from '../levels';
 import type { SandboxPaymentProvider } from './sandbox-provider';
 import { SANDBOX_SIGNATURE_HEADER } from './sandbox-signature';
 
@@ -52,7 +52,7 @@ export function sandboxCheckoutRoutes(sandbox: SandboxPaymentProvider): FastifyP
         page(`<div class="banner" data-testid="sandbox-banner"><strong>SANDBOX</strong>: no real money moves. This page stands in for a payment provider's hosted checkout. <br><strong>沙盒</strong>：不会产生真实扣款，本页面模拟支付服务商的收银台。</div>
 <h1>${escapeHtml(session.description)}</h1>
 <p class="muted">Order ${escapeHtml(session.order_no)}</p>
-<div class="amount" data-testid="sandbox-amount">${formatYuan(Number(session.amount_fen))}</div>
+<div class="amount" data-testid="sandbox-amount">${formatFen(Number(session.amount_fen))}</div>
 ${actions}`),
       );
     });

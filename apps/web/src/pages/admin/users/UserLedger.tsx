@@ -1,4 +1,4 @@
-import type { LedgerEntry, LedgerQuery } from '@medx/contract';
+import type { LedgerEntry } from '@medx/contract';
 import { Empty, Flex, Table, type TableProps, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,22 +6,28 @@ import { formatTime } from '../../../lib/format-time';
 import { formatFen, formatSignedCoreHours, formatSignedFen } from '../../../lib/money';
 import { testId } from '../../../lib/test-id';
 import { LedgerKindTag } from '../../billing/billing-labels';
+import { NEWEST_FIRST, type ServerSort, serverTableProps, sortOrderOf } from '../../billing/table-sort';
 import { useAdminUserLedger } from './use-admin-users';
 
 const PAGE_SIZE = 10;
 
-type Sort = Pick<LedgerQuery, 'sort_by' | 'order'>;
-const DEFAULT_SORT: Sort = { sort_by: 'created_at', order: 'desc' };
+type LedgerSortField = 'created_at' | 'amount_fen';
+const SORT_FIELDS: readonly LedgerSortField[] = ['created_at', 'amount_fen'];
 
 /** GET /v1/admin/users/{id}/ledger: the user's account record, with who adjusted what and why. */
 export function UserLedger({ userId }: { userId: number }) {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<Sort>(DEFAULT_SORT);
+  const [sort, setSort] = useState<ServerSort<LedgerSortField>>(NEWEST_FIRST);
   const query = useAdminUserLedger(userId, { page, limit: PAGE_SIZE, ...sort });
-
-  const sortOrder = (column: Sort['sort_by']) =>
-    sort.sort_by === column ? (sort.order === 'asc' ? ('ascend' as const) : ('descend' as const)) : null;
+  const table = serverTableProps({
+    fields: SORT_FIELDS,
+    page,
+    pageSize: PAGE_SIZE,
+    total: query.data?.total ?? 0,
+    setPage,
+    setSort,
+  });
 
   const columns: TableProps<LedgerEntry>['columns'] = [
     {
@@ -30,7 +36,7 @@ export function UserLedger({ userId }: { userId: number }) {
       dataIndex: 'created_at',
       width: 190,
       sorter: true,
-      sortOrder: sortOrder('created_at'),
+      sortOrder: sortOrderOf(sort, 'created_at'),
       render: (value: string) => formatTime(value),
     },
     {
@@ -46,7 +52,7 @@ export function UserLedger({ userId }: { userId: number }) {
       width: 120,
       align: 'right',
       sorter: true,
-      sortOrder: sortOrder('amount_fen'),
+      sortOrder: sortOrderOf(sort, 'amount_fen'),
       render: (fen: number) => (fen === 0 ? '-' : formatSignedFen(fen)),
     },
     {
@@ -95,13 +101,6 @@ export function UserLedger({ userId }: { userId: number }) {
       dataSource={query.data?.items ?? []}
       loading={query.isFetching}
       onRow={(row) => testId(`admin-ledger-row-${row.id}`)}
-      onChange={(_pagination, _filters, sorter, { action }) => {
-        if (action !== 'sort') return;
-        setPage(1);
-        const one = Array.isArray(sorter) ? sorter[0] : sorter;
-        const column = one?.columnKey === 'amount_fen' ? 'amount_fen' : 'created_at';
-        setSort(one?.order ? { sort_by: column, order: one.order === 'ascend' ? 'asc' : 'desc' } : DEFAULT_SORT);
-      }}
       locale={{
         emptyText: (
           <Empty
@@ -110,14 +109,11 @@ export function UserLedger({ userId }: { userId: number }) {
           />
         ),
       }}
+      onChange={table.onChange}
       pagination={{
-        current: page,
-        pageSize: PAGE_SIZE,
-        total: query.data?.total ?? 0,
-        showSizeChanger: false,
+        ...table.pagination,
         size: 'small',
         showTotal: (count) => t('users.ledger.total', { count }),
-        onChange: setPage,
       }}
       scroll={{ x: 900 }}
       data-testid="admin-user-ledger"
