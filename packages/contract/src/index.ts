@@ -17,6 +17,7 @@ export * from './pockets';
 export * from './preparation';
 export * from './projects';
 export * from './quotas';
+export * from './screening';
 export * from './tools';
 export * from './transmol';
 export * from './users';

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { DOCKING_JOBS } from './docking';
 import { POCKET_JOBS } from './pockets';
 import { PREPARATION_JOBS } from './preparation';
+import { SCREENING_JOBS } from './screening';
 import { TOOL_JOBS } from './tools';
 import { TRANSMOL_JOBS } from './transmol';
 
@@ -23,6 +24,7 @@ export const JOB_TYPES = {
   ...TOOL_JOBS,
   ...POCKET_JOBS,
   ...TRANSMOL_JOBS,
+  ...SCREENING_JOBS,
 } satisfies Record<string, JobTypeDefinition>;
 
 export type JobType = keyof typeof JOB_TYPES;

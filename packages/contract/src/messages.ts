@@ -14,6 +14,7 @@ import { dockingMessages } from './messages-docking';
 import { newsMessages } from './messages-news';
 import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
+import { screeningMessages } from './messages-screening';
 import { toolMessages } from './messages-tools';
 import { transmolMessages } from './messages-transmol';
 import { validationMessages } from './messages-validation';
@@ -218,6 +219,7 @@ export const messages = {
   ...newsMessages,
   ...adminMessages,
   ...billingMessages,
+  ...screeningMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;

@@ -16,7 +16,7 @@ here (no PyPI), so its tests are rebuilt on RDKit with its published tolerances:
   charges neutralized (protonation may differ between input and pose; stereo may not);
 - bond_lengths, bond_angles: every bond and every 1-3 distance lies within RDKit's
   distance-geometry bounds, widened by 25 %;
-- internal_clash: atoms more than three bonds apart are no closer than 70 % of their lower
+- internal_clash: heavy atoms more than three bonds apart are no closer than 70 % of their lower
   bound (0.7 x the sum of their van der Waals radii, as the bounds matrix sets it);
 - aromatic_flatness: every aromatic ring of 5 or 6 atoms lies within 0.25 A of its plane;
 - protein_clash: no ligand heavy atom is closer to a protein heavy atom than 75 % of the sum
@@ -59,7 +59,7 @@ def _read_pose(path):
     return mol, None
 
 
-def _reference(reference):
+def reference_molecule(reference):
     if reference.endswith(('.sdf', '.mol')):
         mol, error = _read_pose(reference)
         if mol is None:
@@ -83,6 +83,9 @@ def _bounds_checks(mol):
     topo = Chem.GetDistanceMatrix(mol)
     worst = {'bond_lengths': None, 'bond_angles': None, 'internal_clash': None}
     n = mol.GetNumAtoms()
+    # Clashes between heavy atoms only: Vina docks polar hydrogens alone and the others are
+    # placed afterwards (restore_poses.py), so their positions are ours, not the pose's.
+    heavy = [atom.GetAtomicNum() > 1 for atom in mol.GetAtoms()]
     for i in range(n):
         for j in range(i + 1, n):
             hops = topo[i][j]
@@ -94,7 +97,7 @@ def _bounds_checks(mol):
                 if distance < lower * (1 - BOUND_TOLERANCE) or distance > upper * (1 + BOUND_TOLERANCE):
                     worst[key] = worst[key] or 'atoms %d-%d at %.2f A, bounds %.2f-%.2f A' % (
                         i + 1, j + 1, distance, lower, upper)
-            elif hops > 3 and distance < lower * CLASH_FRACTION:
+            elif hops > 3 and heavy[i] and heavy[j] and distance < lower * CLASH_FRACTION:
                 worst['internal_clash'] = worst['internal_clash'] or 'atoms %d and %d %.2f A apart' % (
                     i + 1, j + 1, distance)
     return worst
@@ -115,7 +118,7 @@ def _flatness(mol):
     return None
 
 
-def _protein_atoms(path):
+def protein_atoms(path):
     protein = Chem.MolFromPDBFile(path, removeHs=True, sanitize=False)
     if protein is None:
         raise Failure('the protein %s cannot be read' % path)
@@ -179,10 +182,10 @@ def pose_checks(request):
     poses = request.get('poses')
     if not isinstance(poses, list) or not poses:
         raise Failure('no poses to check')
-    protein = _protein_atoms(request['protein']) if request.get('protein') else None
+    protein = protein_atoms(request['protein']) if request.get('protein') else None
     answers = []
     for pose in poses:
-        result = check_pose(pose['pose'], _reference(pose['reference']), protein)
+        result = check_pose(pose['pose'], reference_molecule(pose['reference']), protein)
         answers.append(dict(result, name=pose.get('name', pose['pose'])))
     return {'poses': answers}
 

@@ -34,6 +34,7 @@ export const PYTHON_PROGRAMS = [
   'prepare_ligand',
   'restore_poses',
   'ring_conformers',
+  'screen_chunk',
   'transmol',
 ] as const;
 export type PythonProgram = (typeof PYTHON_PROGRAMS)[number];

@@ -194,7 +194,59 @@ export interface DockingResultsTable {
   created_at: string;
 }
 
+export interface ScreeningJobsTable {
+  job_id: number;
+  project_id: number;
+  total: Generated<number>;
+  /** 1 once every molecule of the library has its row. */
+  enumerated: Generated<number>;
+  has_activity: Generated<number>;
+  receptor_file_id: number | null;
+  receptor_sha256: string | null;
+  /** JSON ScreeningEnrichment, written when the job ends. */
+  enrichment: string | null;
+  first_started_at: string | null;
+  updated_at: string;
+}
+
+export interface ScreeningLigandsTable {
+  id: Generated<number>;
+  job_id: number;
+  /** Position in the library (0-based, stable). */
+  idx: number;
+  name: string;
+  source_format: 'smi' | 'sdf' | 'mol2';
+  source: string;
+  active: number | null;
+  status: 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
+  error: string | null;
+  score: number | null;
+  smiles: string | null;
+  mw: number | null;
+  logp: number | null;
+  hbd: number | null;
+  hba: number | null;
+  rotatable_bonds: number | null;
+  heavy_atoms: number | null;
+  valid: number | null;
+  /** JSON {check: boolean}. */
+  checks: string | null;
+  /** The failed checks between spaces (' identity protein_clash '), for the filter. */
+  failed_checks: string | null;
+  check_details: string | null;
+  /** Contact residues between spaces (' A:ASP86 A:GLU85 '), for the filter. */
+  residues: string | null;
+  pose_sdf: string | null;
+  /** Who runs it (a runner's chunk), while RUNNING. */
+  claim: string | null;
+  claimed_at: string | null;
+  attempts: Generated<number>;
+  finished_at: string | null;
+}
+
 export interface Database {
+  screening_jobs: ScreeningJobsTable;
+  screening_ligands: ScreeningLigandsTable;
   docking_results: DockingResultsTable;
   jobs: JobsTable;
   file_groups: FileGroupsTable;
@@ -419,4 +471,7 @@ export type OrderRow = Selectable<OrdersTable>;
 export type InstanceRow = Selectable<InstancesTable>;
 export type LedgerRow = Selectable<LedgerEntriesTable>;
 export type DockingResultRecord = Selectable<DockingResultsTable>;
+export type ScreeningLigandRecord = Selectable<ScreeningLigandsTable>;
+export type NewScreeningLigandRecord = Insertable<ScreeningLigandsTable>;
+export type ScreeningJobRecord = Selectable<ScreeningJobsTable>;
 export type NewDockingResultRecord = Insertable<DockingResultsTable>;

@@ -13,6 +13,7 @@ import { viewerStates } from './0010_viewer_states';
 import { messages } from './0011_messages';
 import { feedbackHandled } from './0012_feedback_handled';
 import { billing } from './0013_billing';
+import { screening } from './0014_screening';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -35,6 +36,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0011_messages': messages(dialect),
         '0012_feedback_handled': feedbackHandled(dialect),
         '0013_billing': billing(dialect),
+        '0014_screening': screening(dialect),
       };
     },
   };

@@ -5,12 +5,9 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { DOCKING_JOB_TYPE } from '@medx/contract';
 import { mergeToPdb } from '../../chem/merge-pdb';
-import { cleanReceptor } from '../../chem/offload';
 import { OBABEL_ENV } from '../../chem/openbabel';
-import { pdbqtToPdb } from '../../chem/pdbqt';
 import { type PythonCommand, pythonCommand, pythonModule } from '../../chem/python';
 import { readSdf } from '../../chem/readers/sdf';
-import { assembleReceptorPdbqt, receptorObabelArgs } from '../../chem/receptor';
 import { safeName, uniqueNames } from '../../chem/text';
 import type { NewDockingResultRecord } from '../../db/schema';
 import type { JobContext } from '../../jobs/job-context';
@@ -22,6 +19,7 @@ import type { DockingRepository } from './docking.repository';
 import type { DockingProvenance } from './docking.service';
 import { type LigandMolecule, ligandFormatOf, ligandMolecules } from './ligand-input';
 import type { RestoreAnswer, RestoreJob } from './pose-restore';
+import { prepareReceptor } from './receptor-preparation';
 import type { RingConformerAnswer, RingConformerJob } from './ring-conformers';
 import { vinaError, vinaScores } from './vina-output';
 
@@ -131,52 +129,23 @@ export function dockingExecutor(deps: DockingExecutorDeps): ExecutorOf<typeof DO
     vinaVersion = vinaVersion.trim().split('\n').pop() ?? vinaVersion.trim();
 
     // Receptor.
-    const protein = await deps.files.findById(params.protein_id);
-    if (!protein) throw new Error(`The protein file ${params.protein_id} no longer exists.`);
-    const proteinBuffer = await deps.storage.getBuffer(protein.storage_key);
+    const receptor = await prepareReceptor(deps, ctx.workDir, params.protein_id, params.prepared_receptor, (args) =>
+      tool(obabel, args),
+    );
+    const { protein, receptorPdb } = receptor;
     const inputs: DockingProvenance['inputs'] = [
-      { role: 'protein', file_id: protein.id, name: protein.name, sha256: sha256(proteinBuffer) },
+      { role: 'protein', file_id: protein.id, name: protein.name, sha256: sha256(receptor.proteinBuffer) },
     ];
-    let receptorPdb: string;
-    const preparation: Record<string, unknown> = {};
-    const reuse = params.prepared_receptor ? await deps.files.findById(params.prepared_receptor.file_id) : undefined;
-    if (reuse && reuse.sha256 === params.prepared_receptor?.sha256) {
-      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), await deps.storage.getBuffer(reuse.storage_key));
-      receptorPdb =
-        protein.file_type === 'PDBQT'
-          ? pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true })
-          : (await cleanReceptor(proteinBuffer.toString('utf8'))).pdb;
-      preparation.receptor = { reused_pdbqt_file_id: reuse.id, sha256: reuse.sha256 };
-    } else if (protein.file_type === 'PDBQT') {
-      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), proteinBuffer);
-      receptorPdb = pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true });
-      preparation.receptor = 'PDBQT used as uploaded';
-    } else {
-      // Open Babel prepares the polymer; the metals are added to its PDBQT with their Vina types (chem/receptor.ts).
-      const clean = await cleanReceptor(proteinBuffer.toString('utf8'));
-      await writeFile(join(ctx.workDir, 'receptor_clean.pdb'), clean.polymerPdb);
-      receptorPdb = clean.pdb;
-      preparation.receptor = {
-        kept_atoms: clean.atoms,
-        dropped: clean.dropped,
-        metals: clean.metals.map(
-          (m) => `${m.atom.resName} ${m.atom.chain}${m.atom.resSeqText}${m.atom.iCode} ${m.adType}`,
-        ),
-      };
-      await tool(obabel, receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'));
-      const made = await readFile(join(ctx.workDir, 'receptor.pdbqt'), 'utf8').catch(() => '');
-      await writeFile(join(ctx.workDir, 'receptor.pdbqt'), assembleReceptorPdbqt(made, clean));
-    }
+    const preparation: Record<string, unknown> = { receptor: receptor.preparation };
 
     // The receptor Vina gets is kept with the job: a rerun docks into exactly this one.
-    const receptorPdbqt = await readFile(join(ctx.workDir, 'receptor.pdbqt'));
     const preparedReceptor = {
       file_id: await ctx.output(
         `${safeName(protein.name.replace(/\.[^.]+$/, ''), 'receptor')}_prepared.pdbqt`,
         'pdbqt',
-        receptorPdbqt,
+        receptor.pdbqt,
       ),
-      sha256: sha256(receptorPdbqt),
+      sha256: sha256(receptor.pdbqt),
     };
 
     // Ligands: every molecule of every file, named uniquely across the job.

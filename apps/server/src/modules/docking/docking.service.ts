@@ -115,15 +115,17 @@ export class DockingService {
     return { total, items: items.map((r, i) => toRow(r, r.status === 'SUCCESS' ? offset + i + 1 : null)) };
   }
 
-  private async fileOfProject(id: number, projectId: number): Promise<FileRow> {
+  /** A file of the project; another project's file gets the same answer as a missing one. */
+  async fileOfProject(id: number, projectId: number): Promise<FileRow> {
     const file = await this.files.findById(id);
     // Files of other projects are not revealed: the same answer as a missing one.
     if (!file || file.project_id !== projectId) throw badRequest('dockingFileNotInProject', { id });
     return file;
   }
 
-  private async validateInputs(input: DockingRequest): Promise<void> {
-    const protein = await this.fileOfProject(input.protein_id, input.project_id);
+  /** The protein of a docking or screen: a readable PDB or PDBQT of the project with protein atoms. */
+  async checkProtein(projectId: number, proteinId: number): Promise<void> {
+    const protein = await this.fileOfProject(proteinId, projectId);
     if (!(DOCKING_PROTEIN_TYPES as readonly string[]).includes(protein.file_type)) {
       throw badRequest('dockingProteinType', { name: protein.name });
     }
@@ -134,7 +136,10 @@ export class DockingService {
     }
     if (!valid.ok || (await countPolymerAtoms(proteinText, protein.file_type === 'PDBQT' ? 'pdbqt' : 'pdb')) === 0)
       throw badRequest('dockingProteinNoAtoms', { name: protein.name });
+  }
 
+  private async validateInputs(input: DockingRequest): Promise<void> {
+    await this.checkProtein(input.project_id, input.protein_id);
     for (const id of new Set(input.ligand_ids)) {
       const ligand = await this.fileOfProject(id, input.project_id);
       const format = ligandFormatOf(ligand.file_type);

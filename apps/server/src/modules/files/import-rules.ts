@@ -43,12 +43,54 @@ export function isImportable(ext: string): boolean {
   return (IMPORT_EXTENSIONS as readonly string[]).includes(ext) || VIEWABLE.has(ext);
 }
 
+/** Molecules of a SMILES library checked at import (the rest are checked when screened). */
+const LIBRARY_SAMPLE = 100;
+
+/**
+ * The text a SMILES file is validated on, and whether one good molecule is enough. A file of
+ * one molecule must parse. A file of several is a ligand library (docs/decisions.md
+ * "Screening"): libraries from ZINC or Enamine always hold a few SMILES RDKit refuses, and
+ * a screen fails those alone with their reason, so the import takes the library when one of
+ * its first 100 molecules parses, and does not parse a million lines on upload.
+ */
+function smilesSample(content: Buffer): { text: Buffer; library: boolean } {
+  let lines = 0;
+  let at = 0;
+  while (at < content.length && lines <= LIBRARY_SAMPLE) {
+    const end = content.indexOf(10, at);
+    const line = content
+      .subarray(at, end < 0 ? content.length : end)
+      .toString('utf8')
+      .trim();
+    if (line && !line.startsWith('#')) lines++;
+    if (end < 0) {
+      at = content.length;
+      break;
+    }
+    at = end + 1;
+  }
+  return lines < 2 ? { text: content, library: false } : { text: content.subarray(0, at), library: true };
+}
+
+async function validateImported(ext: string, content: Buffer) {
+  if (ext !== 'smi') return validateStructure(ext, content);
+  const sample = smilesSample(content);
+  const whole = await validateStructure(ext, content.length === sample.text.length ? content : sample.text);
+  // Binary content past the sample is refused by the content sniffing that follows.
+  if (whole.ok || !sample.library || whole.reason === 'binary') return whole;
+  for (const line of sample.text.toString('utf8').split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if ((await validateStructure('smi', line)).ok) return { ok: true as const, atoms: 0, molecules: 0 };
+  }
+  return whole;
+}
+
 /** Rejects what can't be a file of its kind: unknown extension, empty, corrupt structure, content of another type. */
 export async function checkSingle(name: string, ext: string, content: Buffer): Promise<void> {
   if (!isImportable(ext)) throw badRequest('notSupportExt', { fileExtension: ext ? `.${ext}` : name });
   if (content.length === 0) throw badRequest('fileEmpty', { name });
   if (VALIDATED.has(ext)) {
-    const result = await validateStructure(ext, content);
+    const result = await validateImported(ext, content);
     if (!result.ok) {
       throw badRequest('invalidStructure', {
         name,

@@ -1,0 +1,378 @@
+import type { LigandStatus, ScreeningFilter } from '@medx/contract';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { toCount } from '../../../db/dialect';
+import type {
+  Database,
+  NewScreeningLigandRecord,
+  ScreeningJobRecord,
+  ScreeningLigandRecord,
+  ScreeningLigandsTable,
+} from '../../../db/schema';
+
+/** A finished ligand, as the chunk program reports it. */
+export type LigandOutcome = Partial<
+  Pick<
+    ScreeningLigandsTable,
+    | 'error'
+    | 'score'
+    | 'smiles'
+    | 'mw'
+    | 'logp'
+    | 'hbd'
+    | 'hba'
+    | 'rotatable_bonds'
+    | 'heavy_atoms'
+    | 'valid'
+    | 'checks'
+    | 'failed_checks'
+    | 'check_details'
+    | 'residues'
+    | 'pose_sdf'
+  >
+> & { status: 'DONE' | 'FAILED' };
+
+export type LigandSort = 'score' | 'name' | 'index' | 'mw' | 'logp' | 'heavy_atoms' | 'rotatable_bonds';
+
+type LigandQuery = SelectQueryBuilder<Database, 'screening_ligands', object>;
+
+/** Rows of a listing: no source and no pose (those are read one ligand at a time). */
+const LIST_COLUMNS = [
+  'id',
+  'idx',
+  'name',
+  'active',
+  'status',
+  'error',
+  'score',
+  'smiles',
+  'mw',
+  'logp',
+  'hbd',
+  'hba',
+  'rotatable_bonds',
+  'heavy_atoms',
+  'valid',
+  'checks',
+  'check_details',
+  'residues',
+] as const;
+export type ScreeningListRecord = Pick<ScreeningLigandRecord, (typeof LIST_COLUMNS)[number]> & { rank: number | null };
+
+const INSERT_BATCH = 500;
+
+/** LIKE's wildcards in user text are literal. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The only place with SQL for screening (issue 14). */
+export class ScreeningRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async jobState(jobId: number): Promise<ScreeningJobRecord | undefined> {
+    return this.db.selectFrom('screening_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+  }
+
+  async ensureJobState(jobId: number, projectId: number, now: string): Promise<ScreeningJobRecord> {
+    const found = await this.jobState(jobId);
+    if (found) return found;
+    await this.db
+      .insertInto('screening_jobs')
+      .values({ job_id: jobId, project_id: projectId, updated_at: now })
+      .onConflict((oc) => oc.column('job_id').doNothing())
+      .execute();
+    return (await this.jobState(jobId))!;
+  }
+
+  async updateJobState(
+    jobId: number,
+    patch: Partial<Omit<ScreeningJobRecord, 'job_id' | 'project_id'>> & { updated_at: string },
+  ): Promise<void> {
+    await this.db.updateTable('screening_jobs').set(patch).where('job_id', '=', jobId).execute();
+  }
+
+  async deleteLigands(jobId: number): Promise<void> {
+    await this.db.deleteFrom('screening_ligands').where('job_id', '=', jobId).execute();
+  }
+
+  async insertLigands(rows: NewScreeningLigandRecord[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+      await this.db
+        .insertInto('screening_ligands')
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .execute();
+    }
+  }
+
+  /** Ligands left RUNNING by a runner that stopped go back to PENDING (their results were never written). */
+  async releaseRunning(jobId: number, claim?: string): Promise<number> {
+    let q = this.db
+      .updateTable('screening_ligands')
+      .set({ status: 'PENDING', claim: null, claimed_at: null })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'RUNNING');
+    if (claim) q = q.where('claim', '=', claim);
+    const result = await q.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Takes up to `n` PENDING ligands (library order) for one chunk; answers them with their sources. */
+  async claim(jobId: number, claim: string, n: number, now: string): Promise<ScreeningLigandRecord[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const ids = await trx
+        .selectFrom('screening_ligands')
+        .select('id')
+        .where('job_id', '=', jobId)
+        .where('status', '=', 'PENDING')
+        .orderBy('idx')
+        .limit(n)
+        .execute();
+      if (ids.length === 0) return [];
+      await trx
+        .updateTable('screening_ligands')
+        .set((eb) => ({ status: 'RUNNING', claim, claimed_at: now, attempts: eb('attempts', '+', 1) }))
+        .where(
+          'id',
+          'in',
+          ids.map((r) => r.id),
+        )
+        .where('status', '=', 'PENDING')
+        .execute();
+      return trx
+        .selectFrom('screening_ligands')
+        .selectAll()
+        .where('job_id', '=', jobId)
+        .where('claim', '=', claim)
+        .where('status', '=', 'RUNNING')
+        .orderBy('idx')
+        .execute();
+    });
+  }
+
+  /**
+   * Records a ligand's outcome once: only a ligand still RUNNING under this claim is
+   * written, so a chunk run twice (a runner thought dead) never writes a ligand twice.
+   */
+  async finish(jobId: number, idx: number, claim: string, outcome: LigandOutcome, now: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('screening_ligands')
+      .set({ ...outcome, claim: null, claimed_at: null, finished_at: now })
+      .where('job_id', '=', jobId)
+      .where('idx', '=', idx)
+      .where('status', '=', 'RUNNING')
+      .where('claim', '=', claim)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async counts(jobId: number): Promise<Record<LigandStatus, number>> {
+    const rows = await this.db
+      .selectFrom('screening_ligands')
+      .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where('job_id', '=', jobId)
+      .groupBy('status')
+      .execute();
+    const counts: Record<LigandStatus, number> = { PENDING: 0, RUNNING: 0, DONE: 0, FAILED: 0 };
+    for (const row of rows) counts[row.status] = toCount(row.n);
+    return counts;
+  }
+
+  async doneStats(
+    jobId: number,
+  ): Promise<{ valid: number; best: number | null; worst: number | null; last: string | null }> {
+    const row = await this.db
+      .selectFrom('screening_ligands')
+      .select((eb) => [
+        eb.fn.sum<string | number | null>(eb.case().when('valid', '=', 1).then(1).else(0).end()).as('valid'),
+        eb.fn.min<number | null>('score').as('best'),
+        eb.fn.max<number | null>('score').as('worst'),
+        eb.fn.max<string | null>('finished_at').as('last'),
+      ])
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'DONE')
+      .executeTakeFirst();
+    return {
+      valid: toCount(row?.valid ?? 0),
+      best: row?.best === null || row?.best === undefined ? null : Number(row.best),
+      worst: row?.worst === null || row?.worst === undefined ? null : Number(row.worst),
+      last: row?.last ?? null,
+    };
+  }
+
+  /** Counts of docked scores per bin [edges[i], edges[i+1]) (the last bin includes its upper edge): one scan. */
+  async histogram(jobId: number, edges: number[]): Promise<number[]> {
+    if (edges.length < 2) return [];
+    const last = edges.length - 2;
+    const row = await this.db
+      .selectFrom('screening_ligands')
+      .select((eb) =>
+        edges.slice(0, -1).map((from, i) =>
+          eb.fn
+            .sum<string | number | null>(
+              eb
+                .case()
+                .when(
+                  eb.and([
+                    eb('score', '>=', from),
+                    i === last ? eb('score', '<=', edges[i + 1]!) : eb('score', '<', edges[i + 1]!),
+                  ]),
+                )
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as(`b${i}`),
+        ),
+      )
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'DONE')
+      .executeTakeFirst();
+    return edges.slice(0, -1).map((_, i) => toCount((row as Record<string, string | number | null>)?.[`b${i}`] ?? 0));
+  }
+
+  private filtered(jobId: number, filter: ScreeningFilter): LigandQuery {
+    let q: LigandQuery = this.db.selectFrom('screening_ligands').where('job_id', '=', jobId);
+    if (filter.status) q = q.where('status', '=', filter.status);
+    if (filter.name) q = q.where((eb) => likeInsensitive(eb, 'name', filter.name!));
+    const range = (column: 'score' | 'mw' | 'logp', min?: number, max?: number) => {
+      if (min !== undefined) q = q.where(column, '>=', min);
+      if (max !== undefined) q = q.where(column, '<=', max);
+    };
+    range('score', filter.score_min, filter.score_max);
+    range('mw', filter.mw_min, filter.mw_max);
+    range('logp', filter.logp_min, filter.logp_max);
+    if (filter.valid !== undefined) q = q.where('valid', '=', filter.valid ? 1 : 0);
+    if (filter.failed_check) q = q.where('failed_checks', 'like', `% ${filter.failed_check} %`);
+    if (filter.residue) {
+      // The contract allows letters, digits and one ':' only, so the text has no LIKE wildcards.
+      const residue = filter.residue.toUpperCase().replace('-', '');
+      // "A:ASP86" is that chain's residue; "ASP86" the residue of any chain (or of none).
+      q = residue.includes(':')
+        ? q.where('residues', 'like', `% ${residue} %`)
+        : q.where((eb) => eb.or([eb('residues', 'like', `%:${residue} %`), eb('residues', 'like', `% ${residue} %`)]));
+    }
+    if (filter.active !== undefined) q = q.where('active', '=', filter.active ? 1 : 0);
+    return q;
+  }
+
+  async list(
+    jobId: number,
+    filter: ScreeningFilter,
+    sort: LigandSort,
+    order: 'asc' | 'desc',
+    page: number,
+    limit: number,
+  ): Promise<{ total: number; items: ScreeningListRecord[] }> {
+    const q = this.filtered(jobId, filter);
+    const count = await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
+    const column = sort === 'index' ? 'idx' : sort;
+    // Ligands without a value (not docked yet, failed) come last whatever the order.
+    const items = await q
+      .select([...LIST_COLUMNS])
+      .select((eb) =>
+        eb
+          .case()
+          .when('status', '=', 'DONE')
+          .then(
+            eb
+              .selectFrom('screening_ligands as better')
+              .select((e) => sql<number>`${e.fn.countAll()} + 1`.as('r'))
+              .where('better.job_id', '=', jobId)
+              .where('better.status', '=', 'DONE')
+              .whereRef('better.score', '<', 'screening_ligands.score'),
+          )
+          .else(null)
+          .end()
+          .as('rank'),
+      )
+      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
+      .orderBy(column, order)
+      .orderBy('idx', 'asc')
+      .limit(limit)
+      .offset((page - 1) * limit)
+      .execute();
+    return {
+      total: toCount(count?.n),
+      items: items.map((r) => ({ ...r, rank: r.rank === null ? null : Number(r.rank) })) as ScreeningListRecord[],
+    };
+  }
+
+  async ligand(jobId: number, idx: number): Promise<ScreeningLigandRecord | undefined> {
+    return this.db
+      .selectFrom('screening_ligands')
+      .selectAll()
+      .where('job_id', '=', jobId)
+      .where('idx', '=', idx)
+      .executeTakeFirst();
+  }
+
+  /** The rank a docked score has (1 = best). */
+  async rankOf(jobId: number, score: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('screening_ligands')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'DONE')
+      .where('score', '<', score)
+      .executeTakeFirst();
+    return toCount(row?.n) + 1;
+  }
+
+  /** The best `top` docked ligands passing the filter, in pages (keyset on score, idx): never all in memory. */
+  async *exportRows(
+    jobId: number,
+    filter: ScreeningFilter,
+    top: number,
+    page = 500,
+  ): AsyncGenerator<ScreeningLigandRecord> {
+    let sent = 0;
+    let after: { score: number; idx: number } | null = null;
+    while (sent < top) {
+      let q = this.filtered(jobId, { ...filter, status: 'DONE' });
+      if (after) {
+        const { score, idx } = after;
+        q = q.where((eb) => eb.or([eb('score', '>', score), eb.and([eb('score', '=', score), eb('idx', '>', idx)])]));
+      }
+      const rows = await q
+        .selectAll()
+        .orderBy('score', 'asc')
+        .orderBy('idx', 'asc')
+        .limit(Math.min(page, top - sent))
+        .execute();
+      if (rows.length === 0) return;
+      for (const row of rows) yield row;
+      sent += rows.length;
+      const last = rows[rows.length - 1]!;
+      after = { score: Number(last.score), idx: last.idx };
+    }
+  }
+
+  /** Score and activity of every labelled ligand that ended (failed ones rank last in the enrichment). */
+  async labelled(jobId: number): Promise<{ idx: number; score: number | null; active: number }[]> {
+    const rows = await this.db
+      .selectFrom('screening_ligands')
+      .select(['idx', 'score', 'active'])
+      .where('job_id', '=', jobId)
+      .where('active', 'is not', null)
+      .where('status', 'in', ['DONE', 'FAILED'])
+      .orderBy('idx')
+      .execute();
+    return rows.map((r) => ({ idx: r.idx, score: r.score === null ? null : Number(r.score), active: r.active! }));
+  }
+
+  /** Ranked best ligands, for the job's result rows. */
+  async best(jobId: number, n: number): Promise<Pick<ScreeningLigandRecord, 'name' | 'score' | 'valid'>[]> {
+    return this.db
+      .selectFrom('screening_ligands')
+      .select(['name', 'score', 'valid'])
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'DONE')
+      .orderBy('score', 'asc')
+      .orderBy('idx', 'asc')
+      .limit(n)
+      .execute();
+  }
+}
+
+/** Case-insensitive "contains" on both SQLite and PostgreSQL (LIKE is case-sensitive on PostgreSQL). */
+function likeInsensitive(eb: ExpressionBuilder<Database, 'screening_ligands'>, column: 'name', text: string) {
+  return eb(eb.fn('lower', [column]), 'like', sql<string>`${`%${likeText(text.toLowerCase())}%`} escape '\\'`);
+}
