@@ -56,6 +56,13 @@ export interface JobContext<D extends JobTypeDefinition = JobTypeDefinition> {
     options?: { env?: NodeJS.ProcessEnv; timeoutMs?: number },
   ): Promise<{ exitCode: number | null; signal: string | null; stdout: string; stderr: string }>;
   progress(done: number, total: number): Promise<void>;
+  /**
+   * Says that the work done so far is kept (rows written as they finish) and a run after a
+   * crash or restart goes on from it. The runner then counts this attempt as a fresh start:
+   * its limit on runs after restarts (MAX_ATTEMPTS) is for attempts that keep nothing, so a
+   * long screen survives any number of restarts as long as each one gets further.
+   */
+  checkpoint(): Promise<void>;
   /** Records provenance; `details` is checked against the job type's result schema. */
   provenance(data: JobProvenance<D>): Promise<void>;
   /**

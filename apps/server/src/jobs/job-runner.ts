@@ -279,6 +279,7 @@ export class JobRunner {
     signal: AbortSignal,
   ): JobContext {
     const log = (text: string) => this.jobs.appendLog(job.id, text);
+    let checkpointed = false;
     const execute = async (
       command: string,
       args: readonly string[],
@@ -318,6 +319,12 @@ export class JobRunner {
       },
       execute: (command, args, options = {}) => execute(command, args, options),
       progress: (done, total) => this.jobs.update(job.id, { progress_done: done, progress_total: total }),
+      checkpoint: async () => {
+        if (checkpointed) return;
+        checkpointed = true;
+        // This run is the job's first again (see JobContext.checkpoint).
+        await this.jobs.update(job.id, { attempts: 1 });
+      },
       provenance: async (data: JobProvenance<JobTypeDefinition>) => {
         if (data.details !== undefined) {
           const checked = definition.result.safeParse(data.details);

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readlinkSync } from 'node:fs';
 import type {
   AuthResult,
   DockingSubmitResult,
@@ -11,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benchFile } from '../support/bench';
 import type { TestApp } from '../support/test-app';
 import { importOk } from '../support/uploads';
-import { dockingProject7cnq, pocketOf, waitForJob } from './docking-support';
+import { waitUntil } from '../support/wait';
+import { alive, cmdline, dockingProject7cnq, pocketOf, vinaProcessesUnder, waitForJob } from './docking-support';
 
 /**
  * A screen end to end with real RDKit, Open Babel and Vina (exhaustiveness 1, small
@@ -246,4 +248,48 @@ describe('enrichment from an activity column', () => {
     ).body.data.items;
     expect(actives.map((l) => l.name).sort()).toEqual(['a1', 'a2', 'a3']);
   }, 320_000);
+});
+
+describe('cancel', () => {
+  it('stops every chunk: no Vina survives, finished rows stay, ligands in flight are pending again', async () => {
+    const library = await importOk(
+      t,
+      owner.token,
+      projectId,
+      'slow.smi',
+      ['c1ccccc1O a', 'Cc1ccccc1N b', 'c1ccc2[nH]ccc2c1 c', 'OC(=O)c1ccccc1 d', 'COc1ccccc1 e', 'Clc1ccccc1 f'].join(
+        '\n',
+      ),
+    );
+    const id = await screen({ file_ids: [library.id] }, { exhaustiveness: 64 });
+    const { runner } = t.app.jobs;
+    // The chunk programs' folder (the job's), and Vina running in it.
+    const python = await waitUntil(
+      async () => runner.pidsOf(id).filter((pid) => alive(pid) && /medx_chem\.screen_chunk/.test(cmdline(pid))),
+      (pids) => pids.length > 0,
+      { timeoutMs: 120_000, intervalMs: 100, what: 'a chunk program to start' },
+    );
+    const workDir = readlinkSync(`/proc/${python[0]}/cwd`);
+    const vinas = await waitUntil(
+      async () => vinaProcessesUnder(workDir),
+      (pids) => pids.length > 0,
+      { timeoutMs: 120_000, intervalMs: 100, what: 'Vina to start in a chunk' },
+    );
+    const cancelled = await api('POST', `/v1/jobs/${id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    const left = await waitUntil(
+      async () => [...vinas, ...python].filter(alive),
+      (pids) => pids.length === 0,
+      { timeoutMs: 10_000, what: 'the chunks to die' },
+    );
+    expect(left).toEqual([]);
+    expect((await waitForJob(t, owner.token, id)).status).toBe('STOPPED');
+    const summary = await waitUntil(
+      async () => (await api<ScreeningSummary>('GET', `/v1/jobs/${id}/screening`)).body.data,
+      (s) => s.counts.RUNNING === 0,
+      { timeoutMs: 10_000, what: 'the ligands in flight to be released' },
+    );
+    expect(summary.total).toBe(6);
+    expect(summary.counts.PENDING).toBeGreaterThan(0);
+  }, 200_000);
 });

@@ -34,6 +34,11 @@ beforeAll(async () => {
     // A tool that starts a child of its own: cancel must kill both.
     await ctx.run('/bin/sh', ['-c', 'sleep 60 & sleep 60; wait']);
   });
+  // Work kept as it is done (a screen's rows): a checkpoint after the first piece.
+  runner.register('KEEP', async (ctx) => {
+    await ctx.run('/bin/echo', ['one piece kept']);
+    await ctx.checkpoint();
+  });
   runner.register('FAIL', async (ctx) => {
     await ctx.run('/bin/sh', ['-c', 'echo boom >&2; exit 3']);
   });
@@ -203,13 +208,13 @@ describe('failure and cancel', () => {
 });
 
 describe('recovery after a crash or restart', () => {
-  async function orphan(attempts: number): Promise<number> {
+  async function orphan(attempts: number, jobType = 'ECHO'): Promise<number> {
     const id = await t.db.kysely
       .insertInto('jobs')
       .values({
         project_id: projectId,
         user_id: owner.user.id,
-        job_type: 'ECHO',
+        job_type: jobType,
         job_name: 'interrupted',
         status: 'RUNNING',
         params: JSON.stringify({ words: 'again' }),
@@ -239,6 +244,23 @@ describe('recovery after a crash or restart', () => {
     const failed = await job(givenUp);
     expect(failed.status).toBe('FAILED');
     expect(failed.error).toContain('restart');
+  });
+
+  it('a run that kept work (a checkpoint) counts as a fresh start; one that kept nothing does not', async () => {
+    const keeps = await orphan(MAX_ATTEMPTS - 1, 'KEEP');
+    const keepsNothing = await orphan(MAX_ATTEMPTS - 1);
+    await t.app.jobs.runner.recover();
+    for (const id of [keeps, keepsNothing]) {
+      await waitFor(
+        () => job(id),
+        (j) => j.status === 'FINISHED',
+      );
+    }
+    const row = async (id: number) =>
+      t.db.kysely.selectFrom('jobs').select('attempts').where('id', '=', id).executeTakeFirstOrThrow();
+    // Interrupted again now, the first would run once more; the second would fail.
+    expect((await row(keeps)).attempts).toBe(1);
+    expect((await row(keepsNothing)).attempts).toBe(MAX_ATTEMPTS);
   });
 });
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AuthResult, Envelope } from '@medx/contract';
+import { type Db, openDatabase } from '../../src/db/database';
 import { freshDatabase } from './test-app';
 import { tusUpload, uploadIdOf } from './uploads';
 import { waitUntil } from './wait';
@@ -82,6 +83,11 @@ export class ChildServer {
       { timeoutMs: 60_000 },
     );
     if (!up) throw new Error('the server did not start');
+  }
+
+  /** A connection of the test's own to this server's database (close it with destroy()). */
+  openDb(): Db {
+    return openDatabase({ databaseUrl: this.databaseUrl, dataDir: this.dataDir });
   }
 
   /** SIGKILL: no shutdown of any kind. */

@@ -165,7 +165,10 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
     let chunkNo = 0;
 
     const record = async (claim: string, answer: ChunkAnswer) => {
-      if (await screening.finish(job.id, answer.index, claim, outcomeOf(answer), now())) finished++;
+      if (await screening.finish(job.id, answer.index, claim, outcomeOf(answer), now())) {
+        finished++;
+        await ctx.checkpoint();
+      }
       await progress();
     };
 
@@ -257,7 +260,12 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
         await runChunk(ligands, claim, n);
       }
     };
-    await Promise.all(Array.from({ length: parallel }, slot));
+    try {
+      await Promise.all(Array.from({ length: parallel }, slot));
+    } finally {
+      // A cancelled screen keeps its finished rows; the ligands in flight are pending again.
+      if (ctx.signal.aborted) await screening.releaseRunning(job.id);
+    }
     await progress(true);
 
     const end = await screening.counts(job.id);

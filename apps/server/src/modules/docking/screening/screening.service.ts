@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
+  ACTIVE_JOB_STATUSES,
   LIBRARY_FILE_TYPES,
   POSE_CHECKS,
   SCREENING_JOB_TYPE,
@@ -25,8 +26,6 @@ import type { ProjectAccess } from '../../projects/project-access';
 import type { DockingService } from '../docking.service';
 import { csvLayout, libraryFormatOf, streamLines } from './library-reader';
 import type { ScreeningListRecord, ScreeningRepository } from './screening.repository';
-
-const ACTIVE_JOB = new Set(['PENDING', 'RUNNING']);
 
 const words = (text: string | null) => (text ? text.trim().split(/\s+/).filter(Boolean) : []);
 const json = <T>(text: string | null, fallback: T): T => (text ? (JSON.parse(text) as T) : fallback);
@@ -167,7 +166,7 @@ export class ScreeningService {
         : histogramEdges(stats.best, stats.worst, SCREENING_LIMITS.histogramBins);
     const bins = await this.screening.histogram(jobId, edges);
     const finished = counts.DONE + counts.FAILED;
-    const active = ACTIVE_JOB.has(job.status);
+    const active = ACTIVE_JOB_STATUSES.includes(job.status);
     const perHour = state?.first_started_at
       ? ligandsPerHour(
           finished,
