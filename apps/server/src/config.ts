@@ -92,6 +92,23 @@ const ConfigSchema = z.object({
   instanceCapacityCores: z.coerce.number().int().nonnegative().default(64),
   /** INSTANCE_ACTIVATION_SECONDS: from payment to a running instance (pending → initializing → starting → running). */
   instanceActivationSeconds: z.coerce.number().nonnegative().default(6),
+  /**
+   * SCREEN_CHUNKS: who docks a screen's chunks: 'local' (this server's job runner, the
+   * embedded default) or 'workers' (`medx worker` processes on any machine that reaches the
+   * database and the object storage; docs/deploy.md).
+   */
+  screenChunks: z.enum(['local', 'workers']).default('local'),
+  /** SCREEN_PARALLEL: chunks this server docks at once when SCREEN_CHUNKS=local (default: its cores). */
+  screenParallel: z.coerce.number().int().min(1).max(1024).optional(),
+  /**
+   * SCREEN_CLAIM_TIMEOUT_SECONDS: a worker beats every quarter of this; ligands of a worker
+   * silent this long (killed, cut off) are docked by another.
+   */
+  screenClaimTimeoutSeconds: z.coerce.number().int().min(4).max(3600).default(60),
+  /** WORKER_SLOTS: chunks one `medx worker` docks at once (default: its cores, Vina on one core each). */
+  workerSlots: z.coerce.number().int().min(1).max(1024).optional(),
+  /** WORKER_CHUNK_SIZE: ligands a worker claims at a time (small: a killed worker loses little). */
+  workerChunkSize: z.coerce.number().int().min(1).max(256).default(4),
   /** PAYMENT_PROVIDER: who takes recharges; only 'sandbox' ships (docs/decisions.md "Billing" for real ones). */
   paymentProvider: z.enum(['sandbox']).default('sandbox'),
   /** PAYMENT_SANDBOX_SECRET: the sandbox's webhook signing key; unset → a random one per process. */
@@ -106,6 +123,11 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   dataDir: 'DATA_DIR',
   databaseUrl: 'DATABASE_URL',
   storageUrl: 'STORAGE_URL',
+  screenChunks: 'SCREEN_CHUNKS',
+  screenParallel: 'SCREEN_PARALLEL',
+  screenClaimTimeoutSeconds: 'SCREEN_CLAIM_TIMEOUT_SECONDS',
+  workerSlots: 'WORKER_SLOTS',
+  workerChunkSize: 'WORKER_CHUNK_SIZE',
   maxUploadMb: 'MAX_UPLOAD_MB',
   pdbArchiveUrl: 'PDB_ARCHIVE_URL',
   smtpUrl: 'SMTP_URL',

@@ -1,9 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { buildApp } from './app';
 import { pythonModules } from './chem/python';
-import { ConfigError, loadConfig } from './config';
-import { migrateToLatest, openDatabase } from './db/database';
+import { type Config, ConfigError, loadConfig } from './config';
+import { type Db, migrateToLatest, openDatabase } from './db/database';
 import { MINUTE } from './lib/clock';
+import { ScreeningRepository } from './modules/docking/screening/screening.repository';
+import { ScreeningWorker } from './modules/docking/screening/screening-worker';
 import { toolInstall, toolList, toolTest } from './modules/tools/tool-admin';
+import { createStorage } from './storage/create-storage';
 
 /** CLI entry: `serve` (API + web + housekeeping) | `migrate` | the admin's tool commands (tool-admin.ts). */
 async function main(command: string | undefined): Promise<void> {
@@ -27,8 +31,12 @@ async function main(command: string | undefined): Promise<void> {
     await db.destroy();
     return;
   }
+  if (command === 'worker') {
+    await runWorker(config, db);
+    return;
+  }
   if (command !== 'serve') {
-    console.error('usage: medx <serve|migrate|tool-list|tool-test <id...|--all>|tool-install <folder>>');
+    console.error('usage: medx <serve|migrate|worker|tool-list|tool-test <id...|--all>|tool-install <folder>>');
     process.exitCode = 2;
     await db.destroy();
     return;
@@ -67,6 +75,27 @@ async function main(command: string | undefined): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.http.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * `medx worker`: docks chunks of screens (SCREEN_CHUNKS=workers on the server) until
+ * SIGTERM or SIGINT; the same DATABASE_URL and STORAGE_URL as the server (docs/deploy.md).
+ */
+async function runWorker(config: Config, db: Db): Promise<void> {
+  pythonModules();
+  const worker = new ScreeningWorker({
+    screening: new ScreeningRepository(db.kysely, db.dialect),
+    storage: createStorage(config),
+    slots: config.workerSlots ?? availableParallelism(),
+    chunkSize: config.workerChunkSize,
+    claimTimeoutMs: config.screenClaimTimeoutSeconds * 1000,
+    log: (line) => console.log(line),
+  });
+  const controller = new AbortController();
+  process.once('SIGINT', () => controller.abort());
+  process.once('SIGTERM', () => controller.abort());
+  await worker.run(controller.signal);
+  await db.destroy();
 }
 
 main(process.argv[2]).catch((err: unknown) => {

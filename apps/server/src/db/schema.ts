@@ -203,6 +203,8 @@ export interface ScreeningJobsTable {
   has_activity: Generated<number>;
   receptor_file_id: number | null;
   receptor_sha256: string | null;
+  /** 1 while the receptor is in object storage for `medx worker` processes (SCREEN_CHUNKS=workers). */
+  staged: Generated<number>;
   /** JSON ScreeningEnrichment, written when the job ends. */
   enrichment: string | null;
   first_started_at: string | null;

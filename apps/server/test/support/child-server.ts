@@ -34,6 +34,8 @@ export class ChildServer {
   port = 0;
   private process: ChildProcess | null = null;
   private databaseUrl: string | undefined;
+  /** More variables for the server and its workers (SCREEN_CHUNKS, STORAGE_URL...). */
+  extraEnv: NodeJS.ProcessEnv = {};
   private dropDatabase = async () => {};
 
   async init(): Promise<void> {
@@ -54,7 +56,17 @@ export class ChildServer {
       TMPDIR: this.jobTmp,
       LOG_LEVEL: 'warn',
       ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
+      ...this.extraEnv,
     };
+  }
+
+  /** `medx worker` on this server's database and storage, with more variables (WORKER_SLOTS...). */
+  startWorker(env: NodeJS.ProcessEnv = {}): ChildProcess {
+    return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'worker'], {
+      cwd: ROOT,
+      env: { ...this.env(), ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
 
   /** Runs a command of main.ts on this server's data; answers its exit code. */
@@ -129,6 +141,7 @@ export class ChildServer {
       source_type: 'ALIYUN',
       is_show_entry: true,
     });
+    if (!res.success) throw new Error(`import of ${name} failed: ${res.msg}`);
     return res.data.files[0]!.id;
   }
 

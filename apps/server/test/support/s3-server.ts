@@ -25,8 +25,8 @@ const START_TIMEOUT_MS = 15_000;
  * - Truncated listings (ListObjectsV2 with a NextContinuationToken) answer 500: s3rver encrypts
  *   the token with single DES, which OpenSSL 3 only offers in its legacy provider
  *   (ERR_OSSL_EVP_UNSUPPORTED). --openssl-legacy-provider can only be given at start-up.
- * - ListMultipartUploads answers 501 NotImplemented and AbortMultipartUpload 405: neither is
- *   implemented. The middleware below fills both in from s3rver's on-disk layout
+ * - ListMultipartUploads answers 501 NotImplemented, and AbortMultipartUpload and ListParts 405:
+ *   none is implemented. The middleware below fills both in from s3rver's on-disk layout
  *   (<bucket>/._S3rver_uploads/<uploadId>/key), so the suite can check what real S3 would show.
  * The child also exits when its stdin closes, so it never outlives a crashed test worker.
  */
@@ -55,6 +55,31 @@ async function multipartGaps(ctx, next) {
     ctx.type = 'application/xml';
     ctx.body = XML_HEAD + '<ListMultipartUploadsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>' +
       xml(bucketName) + '</Bucket><IsTruncated>false</IsTruncated>' + uploads + '</ListMultipartUploadsResult>';
+    return;
+  }
+  if (ctx.method === 'GET' && key !== '' && typeof ctx.query.uploadId === 'string') {
+    // ListParts (tus's S3 store asks it after every part): from the parts on disk.
+    const uploadDir = path.join(uploadsDir, path.basename(ctx.query.uploadId));
+    if (!fs.existsSync(uploadDir)) {
+      ctx.status = 404;
+      ctx.type = 'application/xml';
+      ctx.body = XML_HEAD + '<Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>';
+      return;
+    }
+    const numbers = (await fs.promises.readdir(uploadDir)).filter((n) => /^\d+$/.test(n)).map(Number).sort((a, b) => a - b);
+    let parts = '';
+    for (const n of numbers) {
+      const file = path.join(uploadDir, String(n));
+      const content = await fs.promises.readFile(file);
+      const md5 = require('node:crypto').createHash('md5').update(content).digest('hex');
+      const { mtime } = await fs.promises.stat(file);
+      parts += '<Part><PartNumber>' + n + '</PartNumber><LastModified>' + mtime.toISOString() +
+        '</LastModified><ETag>"' + md5 + '"</ETag><Size>' + content.length + '</Size></Part>';
+    }
+    ctx.type = 'application/xml';
+    ctx.body = XML_HEAD + '<ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>' + xml(bucketName) +
+      '</Bucket><Key>' + xml(key) + '</Key><UploadId>' + xml(ctx.query.uploadId) +
+      '</UploadId><IsTruncated>false</IsTruncated>' + parts + '</ListPartsResult>';
     return;
   }
   if (ctx.method === 'DELETE' && key !== '' && typeof ctx.query.uploadId === 'string') {

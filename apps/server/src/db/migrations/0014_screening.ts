@@ -21,10 +21,13 @@ export function screening(dialect: DialectName): Migration {
         .addColumn('has_activity', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('receptor_file_id', 'integer', (c) => c.references('files.id').onDelete('set null'))
         .addColumn('receptor_sha256', 'varchar(64)')
+        .addColumn('staged', 'integer', (c) => c.notNull().defaultTo(0))
         .addColumn('enrichment', 'text')
         .addColumn('first_started_at', 'varchar(32)')
         .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
         .execute();
+
+      await db.schema.createIndex('screening_jobs_staged').on('screening_jobs').columns(['staged']).execute();
 
       await withIdColumn(db.schema.createTable('screening_ligands'), dialect)
         .addColumn('job_id', 'integer', (c) => c.notNull().references('jobs.id').onDelete('cascade'))

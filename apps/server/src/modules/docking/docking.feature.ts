@@ -17,11 +17,11 @@ import { ScreeningService } from './screening/screening.service';
  */
 export const dockingFeature = defineFeature({
   name: 'docking',
-  setup: ({ db, files, storage, access, jobs, clock, stepTools }) => {
+  setup: ({ config, db, files, storage, access, jobs, clock, stepTools }) => {
     stepTools.add(dockingStepTools(files.repository));
     const results = new DockingRepository(db.kysely);
     const service = new DockingService(results, files.repository, storage, access, jobs);
-    const screening = new ScreeningRepository(db.kysely);
+    const screening = new ScreeningRepository(db.kysely, db.dialect);
     const screeningService = new ScreeningService(screening, storage, access, jobs, service, clock);
     return {
       routes: [
@@ -30,7 +30,15 @@ export const dockingFeature = defineFeature({
       ],
       executors: {
         [DOCKING_JOB_TYPE]: dockingExecutor({ results, files: files.repository, storage, clock }),
-        [SCREENING_JOB_TYPE]: screeningExecutor({ screening, files: files.repository, storage, clock }),
+        [SCREENING_JOB_TYPE]: screeningExecutor({
+          screening,
+          files: files.repository,
+          storage,
+          clock,
+          mode: config.screenChunks,
+          parallel: config.screenParallel,
+          claimTimeoutMs: config.screenClaimTimeoutSeconds * 1000,
+        }),
       },
     };
   },

@@ -103,6 +103,11 @@ export class UploadsService {
           endpoint: s3.endpoint,
           forcePathStyle: s3.forcePathStyle,
           ...(s3.credentials ? { credentials: s3.credentials } : {}),
+          // As S3Storage: checksums only where S3 requires them. The SDK's default streams
+          // parts as aws-chunked with a checksum trailer, which S3-compatible stores that
+          // predate it (s3rver, older MinIO and Ceph) save with the chunk framing inside.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
         },
       });
     } else {

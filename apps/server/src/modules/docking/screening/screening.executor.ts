@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { open, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -17,8 +17,11 @@ import type { ExecutorOf } from '../../../platform';
 import type { ObjectStorage } from '../../../storage/object-storage';
 import type { FilesRepository } from '../../files/files.repository';
 import { prepareReceptor } from '../receptor-preparation';
+import { type ChunkAnswer, culpritAnswer, culpritOf, outcomeOf, pause, runChunk, stagePrefix } from './chunk-runner';
 import { libraryFormatOf, libraryRecords, UniqueNames } from './library-reader';
-import type { LigandOutcome, ScreeningRepository } from './screening.repository';
+import type { ScreeningRepository } from './screening.repository';
+
+const FOLLOW_MS = 1000;
 
 export interface ScreeningExecutorDeps {
   screening: ScreeningRepository;
@@ -29,66 +32,18 @@ export interface ScreeningExecutorDeps {
   obabel?: string;
   /** Chunks run at once on this machine (default: one per core, Vina on one core each). */
   parallel?: number;
+  /** 'local' (this server runs the chunks) or 'workers' (SCREEN_CHUNKS; `medx worker` runs them). */
+  mode?: 'local' | 'workers';
+  /** A worker's claim without a heartbeat for this long is taken back (SCREEN_CLAIM_TIMEOUT_SECONDS). */
+  claimTimeoutMs?: number;
 }
 
-/** A ligand the chunk program has reported (medx_chem/screen_chunk.py). */
-interface ChunkAnswer {
-  index: number;
-  ok: boolean;
-  error?: string | null;
-  score?: number;
-  pose_sdf?: string;
-  smiles?: string;
-  mw?: number;
-  logp?: number;
-  hbd?: number;
-  hba?: number;
-  rotatable_bonds?: number;
-  heavy_atoms?: number;
-  valid?: boolean;
-  checks?: Record<string, boolean>;
-  details?: Record<string, string>;
-  residues?: string[];
-}
-
-/** Attempts at a ligand whose chunk keeps dying before reporting it: then it is failed. */
-const MAX_ATTEMPTS = 3;
 const CHUNK_MAX = 16;
 const ENUMERATE_BATCH = 500;
 const ROC_POINTS = 200;
 const TOP_DETAILS = 100;
 
 const sha256 = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
-const spaced = (words: readonly string[]) => (words.length ? ` ${words.join(' ')} ` : null);
-
-/** The row of a reported ligand. */
-export function outcomeOf(answer: ChunkAnswer): LigandOutcome {
-  const properties = {
-    smiles: answer.smiles ?? null,
-    mw: answer.mw ?? null,
-    logp: answer.logp ?? null,
-    hbd: answer.hbd ?? null,
-    hba: answer.hba ?? null,
-    rotatable_bonds: answer.rotatable_bonds ?? null,
-    heavy_atoms: answer.heavy_atoms ?? null,
-  };
-  if (!answer.ok || answer.score === undefined) {
-    return { status: 'FAILED', error: answer.error || 'The ligand could not be docked.', ...properties };
-  }
-  const checks = answer.checks ?? {};
-  return {
-    status: 'DONE',
-    error: null,
-    score: answer.score,
-    ...properties,
-    valid: answer.valid ? 1 : 0,
-    checks: JSON.stringify(checks),
-    failed_checks: spaced(Object.keys(checks).filter((k) => !checks[k])),
-    check_details: JSON.stringify(answer.details ?? {}),
-    residues: spaced(answer.residues ?? []),
-    pose_sdf: answer.pose_sdf ?? null,
-  };
-}
 
 /** At most `n` points of a curve, evenly spaced along it, ends kept. */
 export function thinCurve(points: [number, number][], n: number): [number, number][] {
@@ -149,7 +104,7 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
     }
     await writeFile(join(ctx.workDir, 'receptor.pdb'), receptor.receptorPdb);
 
-    const parallel = Math.max(1, deps.parallel ?? Number(process.env.MEDX_SCREEN_PARALLEL || availableParallelism()));
+    const parallel = deps.parallel ?? availableParallelism();
     const counts = await screening.counts(job.id);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
     let finished = counts.DONE + counts.FAILED;
@@ -172,82 +127,46 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
       await progress();
     };
 
-    const runChunk = async (ligands: ScreeningLigandRecord[], claim: string, n: number) => {
-      const name = `chunk_${n}`;
-      const results = join(ctx.workDir, `${name}.jsonl`);
-      await writeFile(results, '');
-      await writeFile(
-        join(ctx.workDir, `${name}.json`),
-        JSON.stringify({
-          receptor: 'receptor.pdbqt',
-          protein: 'receptor.pdb',
-          box: params.pocket,
-          settings: { ...params.settings, cpu: 1, num_modes: 9 },
-          vina,
-          obabel,
-          heavy_atoms_max: SCREENING_LIMITS.heavyAtomsMax,
-          dir: name,
-          results: `${name}.jsonl`,
-          ligands: ligands.map((l) => ({ index: l.idx, name: l.name, format: l.source_format, source: l.source })),
-        }),
-      );
-      const reported = new Set<number>();
-      let offset = 0;
-      // Reads the lines the program has completed since the last read, and records them.
-      const drain = async () => {
-        const handle = await open(results, 'r');
-        try {
-          const { size } = await handle.stat();
-          if (size <= offset) return;
-          const buffer = Buffer.alloc(size - offset);
-          await handle.read(buffer, 0, buffer.length, offset);
-          const text = buffer.toString('utf8');
-          const end = text.lastIndexOf('\n');
-          if (end < 0) return;
-          offset += Buffer.byteLength(text.slice(0, end + 1));
-          for (const line of text.slice(0, end).split('\n')) {
-            if (!line.trim()) continue;
-            const answer = JSON.parse(line) as ChunkAnswer;
-            if (reported.has(answer.index)) continue;
-            reported.add(answer.index);
-            await record(claim, answer);
-          }
-        } finally {
-          await handle.close();
-        }
-      };
-      let draining = Promise.resolve();
-      const timer = setInterval(() => {
-        draining = draining.then(drain).catch(() => {});
-      }, 500);
-      const program = pythonCommand('screen_chunk', `${name}.json`, `${name}.out.json`);
-      let failure: string | null = null;
-      try {
-        await ctx.run(program.command, program.args, { env: program.env });
-      } catch (error) {
-        ctx.throwIfCancelled();
-        failure = (error as Error).message.slice(0, 300);
-      } finally {
-        clearInterval(timer);
-        await draining;
-      }
-      await drain();
-      const missing = ligands.filter((l) => !reported.has(l.idx));
+    const dockChunk = async (ligands: ScreeningLigandRecord[], claim: string, n: number) => {
+      const { missing, failure } = await runChunk({
+        workDir: ctx.workDir,
+        name: `chunk_${n}`,
+        ligands,
+        params,
+        vina,
+        obabel,
+        execute: (command, args, env) => ctx.run(command, args, { env }),
+        record: (answer) => record(claim, answer),
+      });
+      ctx.throwIfCancelled();
       if (missing.length === 0) return;
-      // The program died inside the first unreported ligand: that one is the culprit once it
-      // has had its attempts; the others never started and run again in another chunk.
-      const [culprit, ...rest] = missing;
-      if (culprit && culprit.attempts >= MAX_ATTEMPTS) {
-        await record(claim, {
-          index: culprit.idx,
-          ok: false,
-          error: `The screening program stopped on this ligand ${MAX_ATTEMPTS} times: ${failure ?? 'no answer'}`,
-        });
-      } else if (culprit) {
-        rest.unshift(culprit);
+      const culprit = culpritOf(missing);
+      if (culprit) await record(claim, culpritAnswer(culprit, failure));
+      const again = await screening.releaseRunning(job.id, claim);
+      await ctx.log(`chunk_${n}: ${failure ?? 'ended early'}; ${again} ligands pending again.\n`);
+    };
+
+    // SCREEN_CHUNKS=workers: the receptor goes to object storage, `medx worker` processes
+    // dock the chunks (screening-worker.ts), and the job follows the rows, taking back the
+    // claims of a worker that stopped beating.
+    const followWorkers = async () => {
+      await deps.storage.put(`${stagePrefix(job.id)}/receptor.pdbqt`, receptor.pdbqt);
+      await deps.storage.put(`${stagePrefix(job.id)}/receptor.pdb`, Buffer.from(receptor.receptorPdb));
+      await screening.updateJobState(job.id, { staged: 1, updated_at: now() });
+      const claimTimeout = deps.claimTimeoutMs ?? 60_000;
+      for (;;) {
+        ctx.throwIfCancelled();
+        const released = await screening.releaseStale(job.id, new Date(Date.now() - claimTimeout).toISOString());
+        if (released > 0) await ctx.log(`${released} ligands of a worker that stopped are pending again.\n`);
+        const c = await screening.counts(job.id);
+        if (c.DONE + c.FAILED > finished) {
+          finished = c.DONE + c.FAILED;
+          await ctx.checkpoint();
+        }
+        await progress();
+        if (c.PENDING + c.RUNNING === 0) return;
+        await pause(FOLLOW_MS, ctx.signal);
       }
-      if (rest.length > 0) await screening.releaseRunning(job.id, claim);
-      await ctx.log(`${name}: ${failure ?? 'ended early'}; ${rest.length} ligands pending again.\n`);
     };
 
     const slot = async () => {
@@ -257,14 +176,19 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
         const claim = `${runId}:${n}`;
         const ligands = await screening.claim(job.id, claim, chunkSize, now());
         if (ligands.length === 0) return;
-        await runChunk(ligands, claim, n);
+        await dockChunk(ligands, claim, n);
       }
     };
     try {
-      await Promise.all(Array.from({ length: parallel }, slot));
+      if (deps.mode === 'workers') await followWorkers();
+      else await Promise.all(Array.from({ length: parallel }, slot));
     } finally {
       // A cancelled screen keeps its finished rows; the ligands in flight are pending again.
       if (ctx.signal.aborted) await screening.releaseRunning(job.id);
+      if (deps.mode === 'workers') {
+        await screening.updateJobState(job.id, { staged: 0, updated_at: now() });
+        await deps.storage.deletePrefix(stagePrefix(job.id)).catch(() => 0);
+      }
     }
     await progress(true);
 

@@ -1,6 +1,6 @@
 import type { LigandStatus, ScreeningFilter } from '@medx/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import { toCount } from '../../../db/dialect';
+import { type DialectName, toCount } from '../../../db/dialect';
 import type {
   Database,
   NewScreeningLigandRecord,
@@ -65,7 +65,10 @@ const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The only place with SQL for screening (issue 14). */
 export class ScreeningRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName = 'sqlite',
+  ) {}
 
   async jobState(jobId: number): Promise<ScreeningJobRecord | undefined> {
     return this.db.selectFrom('screening_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
@@ -117,14 +120,17 @@ export class ScreeningRepository {
   /** Takes up to `n` PENDING ligands (library order) for one chunk; answers them with their sources. */
   async claim(jobId: number, claim: string, n: number, now: string): Promise<ScreeningLigandRecord[]> {
     return this.db.transaction().execute(async (trx) => {
-      const ids = await trx
+      let pick = trx
         .selectFrom('screening_ligands')
         .select('id')
         .where('job_id', '=', jobId)
         .where('status', '=', 'PENDING')
         .orderBy('idx')
-        .limit(n)
-        .execute();
+        .limit(n);
+      // Workers on many machines claim at once: each skips the rows another is taking.
+      // SQLite has one writer at a time, so its transaction alone keeps claims apart.
+      if (this.dialect === 'postgres') pick = pick.forUpdate().skipLocked();
+      const ids = await pick.execute();
       if (ids.length === 0) return [];
       await trx
         .updateTable('screening_ligands')
@@ -145,6 +151,63 @@ export class ScreeningRepository {
         .orderBy('idx')
         .execute();
     });
+  }
+
+  /** A worker's heartbeat: its claimed rows are still being worked on. */
+  async touchClaim(claim: string, now: string): Promise<void> {
+    await this.db
+      .updateTable('screening_ligands')
+      .set({ claimed_at: now })
+      .where('claim', '=', claim)
+      .where('status', '=', 'RUNNING')
+      .execute();
+  }
+
+  /** Rows whose worker stopped beating (claimed before `before`) go back to PENDING; answers how many. */
+  async releaseStale(jobId: number, before: string): Promise<number> {
+    const result = await this.db
+      .updateTable('screening_ligands')
+      .set({ status: 'PENDING', claim: null, claimed_at: null })
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'RUNNING')
+      .where('claimed_at', '<', before)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** A running screen whose receptor is staged for workers and that has ligands to dock (oldest first). */
+  async nextStagedJob(): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('screening_jobs')
+      .innerJoin('jobs', 'jobs.id', 'screening_jobs.job_id')
+      .select('screening_jobs.job_id')
+      .where('screening_jobs.staged', '=', 1)
+      .where('jobs.status', '=', 'RUNNING')
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('screening_ligands')
+            .select('screening_ligands.id')
+            .whereRef('screening_ligands.job_id', '=', 'screening_jobs.job_id')
+            .where('screening_ligands.status', '=', 'PENDING'),
+        ),
+      )
+      .orderBy('screening_jobs.job_id')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.job_id;
+  }
+
+  /** The job's status (a worker stops a chunk whose job is no longer RUNNING). */
+  async jobStatus(jobId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
+    return row?.status;
+  }
+
+  /** The job's params (a worker reads the box and settings from them). */
+  async jobParams(jobId: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('jobs').select('params').where('id', '=', jobId).executeTakeFirst();
+    return row?.params;
   }
 
   /**
