@@ -26,7 +26,16 @@ describe('the registered workspace features', () => {
     for (const id of ['entryList', 'structureViewer', 'medView', 'sequenceViewer']) {
       expect(findWindow(id)?.place, id).toBe('pane');
     }
-    const slotIds = ['transMol', 'transMolResult', 'docking', 'tool', 'workflow', 'jobResult', 'dockingResult'];
+    const slotIds = [
+      'transMol',
+      'transMolResult',
+      'docking',
+      'tool',
+      'workflow',
+      'jobResult',
+      'dockingResult',
+      'screeningResult',
+    ];
     for (const id of [...slotIds, 'workspace2d']) expect(isSlotWindowId(id), id).toBe(true);
   });
 
@@ -49,6 +58,7 @@ describe('the registered workspace features', () => {
     expect(menu('project=1')).toEqual(base);
     expect(menu('project=1&jobType=DOCKING')).toEqual([...base, 'dockingResult']);
     expect(menu('project=1&jobType=TRANSMOL_WORKFLOW')).toEqual([...base, 'transMolResult']);
+    expect(menu('project=1&jobType=SCREENING')).toEqual([...base, 'screeningResult']);
     expect(menu('project=1&jobType=OTHER')).toEqual(base);
     // Med View is listed only while it is hidden.
     expect(menu('project=1&jobType=DOCKING', ['medView'])).toEqual([...base, 'dockingResult', 'medView']);
@@ -58,6 +68,7 @@ describe('the registered workspace features', () => {
     expect(functionMenuEntries().map((entry) => [entry.id, entry.opens])).toEqual([
       ['docking', 'docking'],
       ['docking-result', 'dockingResult'],
+      ['screening-result', 'screeningResult'],
       ['transmol', 'transMol'],
       ['transmol-result', 'transMolResult'],
       ['interaction-diagram', 'interactionDiagram'],

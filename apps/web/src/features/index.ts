@@ -4,6 +4,7 @@ import { editor2dFeature } from './editor-2d/feature';
 import { entryListFeature } from './entry-list/feature';
 import { jobsFeature } from './jobs/feature';
 import { medViewFeature } from './med-view/feature';
+import { screeningFeature } from './screening/feature';
 import { sequenceViewerFeature } from './sequence-viewer/feature';
 import { structureViewerFeature } from './structure-viewer/feature';
 import { toolsFeature } from './tools/feature';
@@ -28,6 +29,7 @@ export const WORKSPACE_FEATURES: readonly WorkspaceFeature[] = [
   sequenceViewerFeature,
   editor2dFeature,
   dockingFeature,
+  screeningFeature,
   jobsFeature,
   tourFeature,
   toolsFeature,

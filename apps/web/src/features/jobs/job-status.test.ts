@@ -63,6 +63,13 @@ describe('Show', () => {
     expect(shown.toString()).toBe('project=3&jobType=TRANSMOL_WORKFLOW&jobId=5');
   });
 
+  it('opens the Screening Result window for a finished screen', () => {
+    expect(showTarget({ job_type: 'SCREENING', status: 'FINISHED' })).toBe('screeningResult');
+    expect(showTarget({ job_type: 'SCREENING', status: 'FAILED' })).toBe('jobResult');
+    const shown = paramsForShow(new URLSearchParams('project=3'), { id: 8, job_type: 'SCREENING', status: 'FINISHED' });
+    expect(shown.toString()).toBe('project=3&jobType=SCREENING&jobId=8');
+  });
+
   it('sets the query values without touching the others', () => {
     const base = new URLSearchParams('project=3&jobStatus=FAILED');
     const docking = paramsForShow(base, { id: 9, job_type: 'DOCKING', status: 'FINISHED' });

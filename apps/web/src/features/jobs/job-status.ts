@@ -1,4 +1,4 @@
-import { DOCKING_JOB_TYPE, type Job, TRANSMOL_JOB_TYPE } from '@medx/contract';
+import { DOCKING_JOB_TYPE, type Job, SCREENING_JOB_TYPE, TRANSMOL_JOB_TYPE } from '@medx/contract';
 
 /** The labels of the job list (spec §4 Job status). */
 export type JobStatusLabel = 'pending' | 'running' | 'success' | 'stopped' | 'failed';
@@ -54,14 +54,19 @@ export function progressPercent(job: Pick<Job, 'progress_done' | 'progress_total
 }
 
 /** Finished jobs of these types have a result window of their own (spec §2), listed with ?jobType=. */
-const RESULT_WINDOWS = { [DOCKING_JOB_TYPE]: 'dockingResult', [TRANSMOL_JOB_TYPE]: 'transMolResult' } as const;
+const RESULT_WINDOWS = {
+  [DOCKING_JOB_TYPE]: 'dockingResult',
+  [TRANSMOL_JOB_TYPE]: 'transMolResult',
+  [SCREENING_JOB_TYPE]: 'screeningResult',
+} as const;
 
-export type ShowTarget = 'dockingResult' | 'transMolResult' | 'jobResult';
+export type ShowTarget = (typeof RESULT_WINDOWS)[keyof typeof RESULT_WINDOWS] | 'jobResult';
 
 /**
  * Where Show leads (spec §2): a finished docking job opens the Docking Result window
  * (jobType=DOCKING&jobId=), a finished TransMol job the TransMol Result window
- * (jobType=TRANSMOL_WORKFLOW&jobId=); every other job the Job Result dialog (jobType, jobId, jobStatus).
+ * (jobType=TRANSMOL_WORKFLOW&jobId=), a finished screen the Screening Result window
+ * (jobType=SCREENING&jobId=); every other job the Job Result dialog (jobType, jobId, jobStatus).
  */
 export function showTarget(job: Pick<Job, 'job_type' | 'status'>): ShowTarget {
   if (job.status !== 'FINISHED') return 'jobResult';
