@@ -77,6 +77,11 @@ export const SYSTEM_PACKAGES = [
   // Open Babel's Python module (pybel), which most of the public chemicaltoolbox
   // openbabel wrappers import (an admin may install them with `medx tool-install`).
   'python3-openbabel',
+  // Slurm (slurmctld, slurmd, sbatch, squeue, scancel) and munge, its authentication: the
+  // screening tests start a single-node cluster of their own (SCREEN_CHUNKS=slurm), as
+  // scripts/with-postgres.mjs starts PostgreSQL.
+  'slurm-wlm',
+  'munge',
 ];
 
 // The repository root is the parent of this script's directory, whatever the

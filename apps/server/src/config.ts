@@ -94,10 +94,19 @@ const ConfigSchema = z.object({
   instanceActivationSeconds: z.coerce.number().nonnegative().default(6),
   /**
    * SCREEN_CHUNKS: who docks a screen's chunks: 'local' (this server's job runner, the
-   * embedded default) or 'workers' (`medx worker` processes on any machine that reaches the
-   * database and the object storage; docs/deploy.md).
+   * embedded default), 'workers' (`medx worker` processes on any machine that reaches the
+   * database and the object storage) or 'slurm' (such workers as Slurm array jobs; docs/deploy.md).
    */
-  screenChunks: z.enum(['local', 'workers']).default('local'),
+  screenChunks: z.enum(['local', 'workers', 'slurm']).default('local'),
+  /** SCREEN_SLURM_TASKS: array tasks per screen with SCREEN_CHUNKS=slurm (one core each). */
+  screenSlurmTasks: z.coerce.number().int().min(1).max(10000).default(4),
+  /** SCREEN_SLURM_PARTITION: the partition the array jobs go to (default: the cluster's). */
+  screenSlurmPartition: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'SCREEN_SLURM_PARTITION must be a partition name')
+    .optional(),
+  /** SCREEN_SLURM_LOG_DIR: a folder on the shared filesystem for the tasks' output (default: none kept). */
+  screenSlurmLogDir: z.string().optional(),
   /** SCREEN_PARALLEL: chunks this server docks at once when SCREEN_CHUNKS=local (default: its cores). */
   screenParallel: z.coerce.number().int().min(1).max(1024).optional(),
   /**
@@ -124,6 +133,9 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   databaseUrl: 'DATABASE_URL',
   storageUrl: 'STORAGE_URL',
   screenChunks: 'SCREEN_CHUNKS',
+  screenSlurmTasks: 'SCREEN_SLURM_TASKS',
+  screenSlurmPartition: 'SCREEN_SLURM_PARTITION',
+  screenSlurmLogDir: 'SCREEN_SLURM_LOG_DIR',
   screenParallel: 'SCREEN_PARALLEL',
   screenClaimTimeoutSeconds: 'SCREEN_CLAIM_TIMEOUT_SECONDS',
   workerSlots: 'WORKER_SLOTS',

@@ -32,7 +32,16 @@ async function main(command: string | undefined): Promise<void> {
     return;
   }
   if (command === 'worker') {
-    await runWorker(config, db);
+    // `worker --job <id>`: that screen only, ending when it has nothing left (a Slurm array task).
+    const at = process.argv.indexOf('--job');
+    const job = at > 0 ? Number(process.argv[at + 1]) : undefined;
+    if (job !== undefined && !(Number.isInteger(job) && job > 0)) {
+      console.error('usage: medx worker [--job <screening job id>]');
+      process.exitCode = 2;
+      await db.destroy();
+      return;
+    }
+    await runWorker(config, db, job);
     return;
   }
   if (command !== 'serve') {
@@ -81,7 +90,7 @@ async function main(command: string | undefined): Promise<void> {
  * `medx worker`: docks chunks of screens (SCREEN_CHUNKS=workers on the server) until
  * SIGTERM or SIGINT; the same DATABASE_URL and STORAGE_URL as the server (docs/deploy.md).
  */
-async function runWorker(config: Config, db: Db): Promise<void> {
+async function runWorker(config: Config, db: Db, job?: number): Promise<void> {
   pythonModules();
   const worker = new ScreeningWorker({
     screening: new ScreeningRepository(db.kysely, db.dialect),
@@ -90,6 +99,7 @@ async function runWorker(config: Config, db: Db): Promise<void> {
     chunkSize: config.workerChunkSize,
     claimTimeoutMs: config.screenClaimTimeoutSeconds * 1000,
     log: (line) => console.log(line),
+    job,
   });
   const controller = new AbortController();
   process.once('SIGINT', () => controller.abort());

@@ -37,6 +37,12 @@ export const dockingFeature = defineFeature({
           clock,
           mode: config.screenChunks,
           parallel: config.screenParallel,
+          slurm: {
+            tasks: config.screenSlurmTasks,
+            chunkSize: config.workerChunkSize,
+            partition: config.screenSlurmPartition,
+            logDir: config.screenSlurmLogDir,
+          },
           claimTimeoutMs: config.screenClaimTimeoutSeconds * 1000,
         }),
       },

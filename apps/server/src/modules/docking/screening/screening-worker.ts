@@ -20,6 +20,11 @@ export interface ScreeningWorkerDeps {
   log: (line: string) => void;
   vina?: string;
   obabel?: string;
+  /**
+   * Only this screen, and stop when it has nothing left to claim (a Slurm array task runs a
+   * worker so: `medx worker --job <id>`).
+   */
+  job?: number;
 }
 
 const IDLE_MS = 1000;
@@ -57,11 +62,14 @@ export class ScreeningWorker {
   }
 
   private async slot(signal: AbortSignal): Promise<void> {
+    const only = this.deps.job;
     while (!signal.aborted) {
       let worked = false;
       try {
-        const jobId = await this.deps.screening.nextStagedJob();
+        const jobId = only ?? (await this.deps.screening.nextStagedJob());
         if (jobId !== undefined) worked = await this.oneChunk(jobId, signal);
+        // A worker for one screen ends when that screen has nothing left to claim.
+        if (only !== undefined && !worked && (await this.deps.screening.nothingToClaim(only))) return;
       } catch (error) {
         // The database or the storage was unreachable (a restart): try again after a pause.
         this.deps.log(`worker ${this.id}: ${(error as Error).message}`);

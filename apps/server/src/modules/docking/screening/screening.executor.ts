@@ -20,8 +20,12 @@ import { prepareReceptor } from '../receptor-preparation';
 import { type ChunkAnswer, culpritAnswer, culpritOf, outcomeOf, pause, runChunk, stagePrefix } from './chunk-runner';
 import { libraryFormatOf, libraryRecords, UniqueNames } from './library-reader';
 import type { ScreeningRepository } from './screening.repository';
+import { SlurmArray, type SlurmSettings } from './slurm-array';
 
 const FOLLOW_MS = 1000;
+const SLURM_CHECK_MS = 5000;
+/** Arrays submitted in a row that dock nothing before the job fails. */
+const SLURM_IDLE_SUBMISSIONS = 2;
 
 export interface ScreeningExecutorDeps {
   screening: ScreeningRepository;
@@ -32,8 +36,9 @@ export interface ScreeningExecutorDeps {
   obabel?: string;
   /** Chunks run at once on this machine (default: one per core, Vina on one core each). */
   parallel?: number;
-  /** 'local' (this server runs the chunks) or 'workers' (SCREEN_CHUNKS; `medx worker` runs them). */
-  mode?: 'local' | 'workers';
+  /** 'local' (this server), 'workers' (`medx worker` processes) or 'slurm' (array jobs of workers): SCREEN_CHUNKS. */
+  mode?: 'local' | 'workers' | 'slurm';
+  slurm?: SlurmSettings;
   /** A worker's claim without a heartbeat for this long is taken back (SCREEN_CLAIM_TIMEOUT_SECONDS). */
   claimTimeoutMs?: number;
 }
@@ -149,7 +154,7 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
     // SCREEN_CHUNKS=workers: the receptor goes to object storage, `medx worker` processes
     // dock the chunks (screening-worker.ts), and the job follows the rows, taking back the
     // claims of a worker that stopped beating.
-    const followWorkers = async () => {
+    const followWorkers = async (each?: (pending: number) => Promise<void>) => {
       await deps.storage.put(`${stagePrefix(job.id)}/receptor.pdbqt`, receptor.pdbqt);
       await deps.storage.put(`${stagePrefix(job.id)}/receptor.pdb`, Buffer.from(receptor.receptorPdb));
       await screening.updateJobState(job.id, { staged: 1, updated_at: now() });
@@ -165,8 +170,49 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
         }
         await progress();
         if (c.PENDING + c.RUNNING === 0) return;
+        await each?.(c.PENDING + c.RUNNING);
         await pause(FOLLOW_MS, ctx.signal);
       }
+    };
+
+    // SCREEN_CHUNKS=slurm: the workers are Slurm array tasks for this screen; an array whose
+    // tasks all ended while ligands are left (tasks killed, a node lost) is submitted again.
+    let array: SlurmArray | null = null;
+    const slurmSubmissions: string[] = [];
+    const followSlurm = async () => {
+      const settings = deps.slurm ?? { tasks: 4, chunkSize: 4 };
+      const submit = async (left: number) => {
+        const tasks = Math.min(settings.tasks, Math.max(1, Math.ceil(left / settings.chunkSize)));
+        const command = [
+          process.execPath,
+          ...process.execArgv,
+          process.argv[1] ?? 'main.js',
+          'worker',
+          '--job',
+          String(job.id),
+        ];
+        array = await SlurmArray.submit(settings, ctx.workDir, job.id, tasks, command);
+        slurmSubmissions.push(array.id);
+        await ctx.log(`Slurm array job ${array.id}: ${tasks} tasks.\n`);
+      };
+      let lastCheck = 0;
+      let idleSubmissions = 0;
+      let finishedAtSubmit = finished;
+      await followWorkers(async (left) => {
+        if (!array) return submit(left);
+        if (Date.now() - lastCheck < SLURM_CHECK_MS) return;
+        lastCheck = Date.now();
+        if ((await array.active()) > 0) return;
+        // Every task ended and ligands are left: again, unless the last array got nothing done.
+        idleSubmissions = finished > finishedAtSubmit ? 0 : idleSubmissions + 1;
+        if (idleSubmissions > SLURM_IDLE_SUBMISSIONS) {
+          throw new Error(
+            `The Slurm tasks of arrays ${slurmSubmissions.join(', ')} ended without docking the ligands left.`,
+          );
+        }
+        finishedAtSubmit = finished;
+        await submit(left);
+      });
     };
 
     const slot = async () => {
@@ -181,11 +227,15 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
     };
     try {
       if (deps.mode === 'workers') await followWorkers();
+      else if (deps.mode === 'slurm') await followSlurm();
       else await Promise.all(Array.from({ length: parallel }, slot));
     } finally {
+      const submitted = array as SlurmArray | null;
+      if (submitted)
+        await submitted.cancel().catch((error: Error) => ctx.log(`scancel: ${error.message}\n`).catch(() => {}));
       // A cancelled screen keeps its finished rows; the ligands in flight are pending again.
       if (ctx.signal.aborted) await screening.releaseRunning(job.id);
-      if (deps.mode === 'workers') {
+      if (deps.mode === 'workers' || deps.mode === 'slurm') {
         await screening.updateJobState(job.id, { staged: 0, updated_at: now() });
         await deps.storage.deletePrefix(stagePrefix(job.id)).catch(() => 0);
       }
@@ -210,6 +260,7 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
       },
       programs: { screen_chunk: pythonModule('screen_chunk').sha256, enrichment: pythonModule('enrichment').sha256 },
       counts: end,
+      ...(slurmSubmissions.length ? { slurm_arrays: slurmSubmissions } : {}),
       enrichment,
       details: best.map((r, i) => ({
         rank: i + 1,

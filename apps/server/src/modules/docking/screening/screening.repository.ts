@@ -198,6 +198,19 @@ export class ScreeningRepository {
     return row?.job_id;
   }
 
+  /** Nothing left for a worker of this screen: it is not running, or no ligand is pending. */
+  async nothingToClaim(jobId: number): Promise<boolean> {
+    if ((await this.jobStatus(jobId)) !== 'RUNNING') return true;
+    const pending = await this.db
+      .selectFrom('screening_ligands')
+      .select('id')
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'PENDING')
+      .limit(1)
+      .executeTakeFirst();
+    return pending === undefined;
+  }
+
   /** The job's status (a worker stops a chunk whose job is no longer RUNNING). */
   async jobStatus(jobId: number): Promise<string | undefined> {
     const row = await this.db.selectFrom('jobs').select('status').where('id', '=', jobId).executeTakeFirst();
