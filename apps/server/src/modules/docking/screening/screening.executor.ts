@@ -75,9 +75,12 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
     if (!state.enumerated) await enumerate(ctx, params, deps);
     state = (await screening.jobState(job.id))!;
     if (!state.first_started_at) await screening.updateJobState(job.id, { first_started_at: now(), updated_at: now() });
-    // Rows a stopped run left RUNNING were never written: they run again.
-    const released = await screening.releaseRunning(job.id);
-    if (released > 0) await ctx.log(`${released} ligands of an interrupted run are pending again.\n`);
+    // Rows this server's stopped run left RUNNING were never written: they run again. Workers'
+    // rows are theirs while they beat (followWorkers takes back the silent ones).
+    if ((deps.mode ?? 'local') === 'local') {
+      const released = await screening.releaseRunning(job.id);
+      if (released > 0) await ctx.log(`${released} ligands of an interrupted run are pending again.\n`);
+    }
 
     let vinaVersion = '';
     await ctx.run(vina, ['--version'], {
