@@ -33,7 +33,8 @@ export class ChildServer {
   jobTmp = '';
   port = 0;
   private process: ChildProcess | null = null;
-  private databaseUrl: string | undefined;
+  /** The server's PostgreSQL database (PostgreSQL pass only). */
+  databaseUrl: string | undefined;
   /** More variables for the server and its workers (SCREEN_CHUNKS, STORAGE_URL...). */
   extraEnv: NodeJS.ProcessEnv = {};
   private dropDatabase = async () => {};

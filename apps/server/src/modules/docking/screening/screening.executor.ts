@@ -23,6 +23,8 @@ import type { ScreeningRepository } from './screening.repository';
 import { SlurmArray, type SlurmSettings } from './slurm-array';
 
 const FOLLOW_MS = 1000;
+/** How long a screen followed from the database waits for it to come back before it fails. */
+const DATABASE_OUTAGE_MS = 10 * 60_000;
 const SLURM_CHECK_MS = 5000;
 /** Arrays submitted in a row that dock nothing before the job fails. */
 const SLURM_IDLE_SUBMISSIONS = 2;
@@ -162,18 +164,35 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
       await deps.storage.put(`${stagePrefix(job.id)}/receptor.pdb`, Buffer.from(receptor.receptorPdb));
       await screening.updateJobState(job.id, { staged: 1, updated_at: now() });
       const claimTimeout = deps.claimTimeoutMs ?? 60_000;
+      // The database may go away for a while (a PostgreSQL restart or failover): the workers
+      // wait and reconnect, and so does this loop, up to DATABASE_OUTAGE_MS.
+      let outage: { since: number; error: Error } | null = null;
       for (;;) {
         ctx.throwIfCancelled();
-        const released = await screening.releaseStale(job.id, new Date(Date.now() - claimTimeout).toISOString());
-        if (released > 0) await ctx.log(`${released} ligands of a worker that stopped are pending again.\n`);
-        const c = await screening.counts(job.id);
-        if (c.DONE + c.FAILED > finished) {
-          finished = c.DONE + c.FAILED;
-          await ctx.checkpoint();
+        let left = 0;
+        try {
+          const released = await screening.releaseStale(job.id, new Date(Date.now() - claimTimeout).toISOString());
+          if (outage) {
+            const seconds = Math.round((Date.now() - outage.since) / 1000);
+            await ctx.log(`The database was unreachable for about ${seconds} s (${outage.error.message}); going on.\n`);
+            outage = null;
+          }
+          if (released > 0) await ctx.log(`${released} ligands of a worker that stopped are pending again.\n`);
+          const c = await screening.counts(job.id);
+          if (c.DONE + c.FAILED > finished) {
+            finished = c.DONE + c.FAILED;
+            await ctx.checkpoint();
+          }
+          await progress();
+          if (c.PENDING + c.RUNNING === 0) return;
+          left = c.PENDING + c.RUNNING;
+        } catch (error) {
+          if (ctx.signal.aborted) throw error;
+          outage ??= { since: Date.now(), error: error as Error };
+          if (Date.now() - outage.since > DATABASE_OUTAGE_MS) throw error;
         }
-        await progress();
-        if (c.PENDING + c.RUNNING === 0) return;
-        await each?.(c.PENDING + c.RUNNING);
+        // Slurm's own failures are not the database's: they fail the job at once.
+        if (left > 0) await each?.(left);
         await pause(FOLLOW_MS, ctx.signal);
       }
     };
