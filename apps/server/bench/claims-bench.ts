@@ -13,14 +13,12 @@
  * PostgreSQL comes from DATABASE_URL, else the throwaway cluster of scripts/with-postgres.mjs
  * (MEDX_TEST_PG_URL; a fresh database is made in it). Prints figures; asserts nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { type Db, migrateToLatest, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/database';
 import type { Database } from '../src/db/schema';
 import { ScreeningRepository } from '../src/modules/docking/screening/screening.repository';
+import { benchDatabase, screeningJob } from './bench-db';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -36,98 +34,12 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
 
-async function database(): Promise<{ db: Db; url?: string; cleanup: () => Promise<void> }> {
-  if (SQLITE) {
-    const dir = mkdtempSync(join(tmpdir(), 'medx-claims-'));
-    const db = openDatabase({ dataDir: dir });
-    return { db, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const admin = process.env.DATABASE_URL ?? process.env.MEDX_TEST_PG_URL;
-  if (!admin)
-    throw new Error('No PostgreSQL: set DATABASE_URL, run under scripts/with-postgres.mjs, or pass --sqlite.');
-  if (process.env.DATABASE_URL)
-    return { db: openDatabase({ databaseUrl: admin, dataDir: '.' }), url: admin, cleanup: async () => {} };
-  const name = `medx_claims_${Date.now()}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`CREATE DATABASE ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const db = openDatabase({ databaseUrl: url.toString(), dataDir: '.' });
-  return {
-    db,
-    url: url.toString(),
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
 async function main() {
-  const { db, url, cleanup } = await database();
+  const { db, url, cleanup } = await benchDatabase(SQLITE, 'claims');
   try {
     await migrateToLatest(db);
     const now = new Date().toISOString();
-    const user = await db.kysely
-      .insertInto('users')
-      .values({
-        username: 'bench',
-        user_type: 'GUEST',
-        email: null,
-        phone: null,
-        region: null,
-        password_hash: null,
-        identity: null,
-        organization: null,
-        research_field: null,
-        source: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const project = await db.kysely
-      .insertInto('projects')
-      .values({
-        project_name: 'bench',
-        creator_id: user.id,
-        is_shared: 0,
-        share_code: null,
-        share_type: null,
-        share_id: null,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const job = await db.kysely
-      .insertInto('jobs')
-      .values({
-        project_id: project.id,
-        user_id: user.id,
-        job_type: 'SCREENING',
-        job_name: 'bench',
-        status: 'RUNNING',
-        params: '{}',
-        log: '',
-        created_at: now,
-        attempts: 1,
-        provenance: null,
-        error: null,
-        progress_done: null,
-        progress_total: null,
-        runner_id: null,
-        heartbeat_at: null,
-        started_at: now,
-        finished_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { job, project } = await screeningJob(db, 'RUNNING');
     const repo = new ScreeningRepository(db.kysely, db.dialect);
     await repo.ensureJobState(job.id, project.id, now);
     const rows = Array.from({ length: LIGANDS }, (_, idx) => ({

@@ -223,6 +223,8 @@ export interface ScreeningLigandsTable {
   status: 'PENDING' | 'RUNNING' | 'DONE' | 'FAILED';
   error: string | null;
   score: number | null;
+  /** Rank among the job's docked ligands (1 = best), written when the job ends; null before. */
+  rank: number | null;
   smiles: string | null;
   mw: number | null;
   logp: number | null;

@@ -264,6 +264,7 @@ export function screeningExecutor(deps: ScreeningExecutorDeps): ExecutorOf<typeo
     }
     await progress(true);
 
+    await screening.writeRanks(job.id);
     const end = await screening.counts(job.id);
     const enrichment = await enrichmentOf(ctx, screening);
     if (enrichment) {

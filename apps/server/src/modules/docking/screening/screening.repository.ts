@@ -273,35 +273,35 @@ export class ScreeningRepository {
     };
   }
 
-  /** Counts of docked scores per bin [edges[i], edges[i+1]) (the last bin includes its upper edge): one scan. */
+  /**
+   * Counts of docked scores per bin of equal width from edges[0] to the last edge (the last bin
+   * includes its upper edge): one scan, each score's bin computed, not tested against every bin.
+   */
   async histogram(jobId: number, edges: number[]): Promise<number[]> {
-    if (edges.length < 2) return [];
-    const last = edges.length - 2;
-    const row = await this.db
+    const bins = edges.length - 1;
+    if (bins < 1) return [];
+    const from = edges[0]!;
+    const width = (edges[bins]! - from) / bins;
+    // Truncation is the floor here ((score - from) is never negative): CAST on SQLite truncates;
+    // PostgreSQL's CAST rounds, so FLOOR first.
+    const offset = sql<number>`(score - ${from}) / ${width}`;
+    const bin =
+      this.dialect === 'postgres'
+        ? sql<number>`CAST(FLOOR(${offset}) AS INTEGER)`
+        : sql<number>`CAST(${offset} AS INTEGER)`;
+    const rows = await this.db
       .selectFrom('screening_ligands')
-      .select((eb) =>
-        edges.slice(0, -1).map((from, i) =>
-          eb.fn
-            .sum<string | number | null>(
-              eb
-                .case()
-                .when(
-                  eb.and([
-                    eb('score', '>=', from),
-                    i === last ? eb('score', '<=', edges[i + 1]!) : eb('score', '<', edges[i + 1]!),
-                  ]),
-                )
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as(`b${i}`),
-        ),
-      )
+      .select([bin.as('bin'), (eb) => eb.fn.countAll<string | number>().as('n')])
       .where('job_id', '=', jobId)
       .where('status', '=', 'DONE')
-      .executeTakeFirst();
-    return edges.slice(0, -1).map((_, i) => toCount((row as Record<string, string | number | null>)?.[`b${i}`] ?? 0));
+      .groupBy(sql`1`)
+      .execute();
+    const counts = new Array<number>(bins).fill(0);
+    for (const row of rows) {
+      const i = Math.min(bins - 1, Math.max(0, Number(row.bin)));
+      counts[i]! += toCount(row.n);
+    }
+    return counts;
   }
 
   private filtered(jobId: number, filter: ScreeningFilter): LigandQuery {
@@ -340,31 +340,50 @@ export class ScreeningRepository {
     const q = this.filtered(jobId, filter);
     const count = await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
     const column = sort === 'index' ? 'idx' : sort;
-    // Ligands without a value (not docked yet, failed) come last whatever the order.
-    const items = await q
-      .select([...LIST_COLUMNS])
-      .select((eb) =>
-        eb
-          .case()
-          .when('status', '=', 'DONE')
-          .then(
-            eb
-              .selectFrom('screening_ligands as better')
-              .select((e) => sql<number>`${e.fn.countAll()} + 1`.as('r'))
-              .where('better.job_id', '=', jobId)
-              .where('better.status', '=', 'DONE')
-              .whereRef('better.score', '<', 'screening_ligands.score'),
-          )
-          .else(null)
-          .end()
-          .as('rank'),
-      )
-      .orderBy(sql`case when ${sql.ref(column)} is null then 1 else 0 end`)
-      .orderBy(column, order)
+    // The page's ids first, in order (ligands without a value, not docked or failed, last);
+    // then those rows with their rank: SQLite would otherwise work out every skipped row's
+    // columns, rank included, before the offset.
+    const ids = await q
+      .select('id')
+      .orderBy(column, (ob) => (order === 'asc' ? ob.asc().nullsLast() : ob.desc().nullsLast()))
       .orderBy('idx', 'asc')
       .limit(limit)
       .offset((page - 1) * limit)
       .execute();
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('screening_ligands')
+            .select([...LIST_COLUMNS])
+            .select((eb) =>
+              eb
+                .case()
+                .when('status', '=', 'DONE')
+                // The stored rank once the job has ended (writeRanks), else counted (index-only).
+                .then(
+                  eb.fn.coalesce(
+                    'rank',
+                    eb
+                      .selectFrom('screening_ligands as better')
+                      .select((e) => sql<number>`${e.fn.countAll()} + 1`.as('r'))
+                      .where('better.job_id', '=', jobId)
+                      .where('better.status', '=', 'DONE')
+                      .whereRef('better.score', '<', 'screening_ligands.score'),
+                  ),
+                )
+                .else(null)
+                .end()
+                .as('rank'),
+            )
+            .where(
+              'id',
+              'in',
+              ids.map((r) => r.id),
+            )
+            .execute();
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = ids.map((r) => byId.get(r.id)!).filter(Boolean);
     return {
       total: toCount(count?.n),
       items: items.map((r) => ({ ...r, rank: r.rank === null ? null : Number(r.rank) })) as ScreeningListRecord[],
@@ -378,6 +397,20 @@ export class ScreeningRepository {
       .where('job_id', '=', jobId)
       .where('idx', '=', idx)
       .executeTakeFirst();
+  }
+
+  /**
+   * Writes every docked ligand's rank once the job has ended (ties share a rank), so listing
+   * 100,000 rows in any order needs no counting.
+   */
+  async writeRanks(jobId: number): Promise<void> {
+    await sql`
+      UPDATE screening_ligands SET rank = ranked.r
+      FROM (
+        SELECT id, RANK() OVER (ORDER BY score) AS r
+        FROM screening_ligands WHERE job_id = ${jobId} AND status = 'DONE'
+      ) AS ranked
+      WHERE screening_ligands.id = ranked.id`.execute(this.db);
   }
 
   /** The rank a docked score has (1 = best). */
