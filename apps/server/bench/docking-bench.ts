@@ -18,24 +18,14 @@
  *
  * Not part of `npm test`: it prints figures, it asserts nothing.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import * as tus from 'tus-js-client';
 import { embedSmiles } from '../src/chem/etkdg';
-import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../src/chem/receptor';
+import { BENCH, crystalInfo, option, Platform, type Pocket, prepareRawReceptor, run } from './bench-platform';
 
-const ROOT = resolve(fileURLToPath(import.meta.url), '../../../..');
-const BENCH = resolve(ROOT, '../shared/bench');
-
-function option(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 const EXHAUSTIVENESS = Number(option('exhaustiveness') ?? 8);
 const SEED = Number(option('seed') ?? 42);
 /** Each of arms A and B runs this many times, alternating; the fastest wall time counts (robust to a busy machine). */
@@ -45,43 +35,6 @@ const ONLY = option('only')
   .map((s) => s.trim().toLowerCase());
 const CPU = availableParallelism();
 const RING_CONFORMERS = Math.max(1, Number(option('ring-conformers') ?? 1));
-
-interface Pocket {
-  center_x: number;
-  center_y: number;
-  center_z: number;
-  size_x: number;
-  size_y: number;
-  size_z: number;
-}
-
-function run(cmd: string, args: string[], cwd: string, input?: string): string {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', input, maxBuffer: 256 * 1024 * 1024 });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${(r.stderr || r.stdout).slice(-500)}`);
-  return `${r.stdout}${r.stderr}`;
-}
-
-/** The bench's own Python (not the server's): crystal ligand → SMILES, box, heavy-atom SDF. */
-const CRYSTAL_PY = fileURLToPath(new URL('./crystal_ligand.py', import.meta.url));
-
-function crystalInfo(id: string, work: string) {
-  const file = ['ligand.sdf', 'ligand.mol2'].map((f) => join(BENCH, id, f)).find(existsSync);
-  if (!file) throw new Error('no ligand.sdf or ligand.mol2');
-  const request = JSON.stringify({ ligand: file, out: join(work, 'crystal.sdf') });
-  const out = run('/usr/bin/python3', [CRYSTAL_PY, '-', '-'], work, request);
-  // The answer is stdout's one line; RDKit's warnings (stderr) come after it.
-  const info = JSON.parse(out.split('\n')[0]!) as { smiles: string; lo: number[]; hi: number[] };
-  const r = (n: number) => Math.round(n * 100) / 100;
-  const pocket: Pocket = {
-    center_x: r((info.lo[0]! + info.hi[0]!) / 2),
-    center_y: r((info.lo[1]! + info.hi[1]!) / 2),
-    center_z: r((info.lo[2]! + info.hi[2]!) / 2),
-    size_x: r(info.hi[0]! - info.lo[0]! + 10),
-    size_y: r(info.hi[1]! - info.lo[1]! + 10),
-    size_z: r(info.hi[2]! - info.lo[2]! + 10),
-  };
-  return { smiles: info.smiles, pocket, crystal: join(work, 'crystal.sdf') };
-}
 
 function rmsd(reference: string, pose: string, work: string): number | string {
   const first = `${readFileSync(pose, 'utf8').split('$$$$')[0]}$$$$\n`;
@@ -113,13 +66,7 @@ const vinaSettings = (pocket: Pocket) => [
 function rawVina(receptorPdb: string, ligandSdf: string, pocket: Pocket, work: string) {
   mkdirSync(work, { recursive: true });
   const start = performance.now();
-  const clean = cleanReceptor(receptorPdb);
-  writeFileSync(join(work, 'receptor_clean.pdb'), clean.polymerPdb);
-  run('obabel', receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'), work);
-  writeFileSync(
-    join(work, 'receptor.pdbqt'),
-    assembleReceptorPdbqt(readFileSync(join(work, 'receptor.pdbqt'), 'utf8'), clean),
-  );
+  prepareRawReceptor(receptorPdb, work);
   writeFileSync(join(work, 'ligand.sdf'), ligandSdf);
   run('obabel', ['ligand.sdf', '-p', '7.4', '-O', 'ligand.pdbqt'], work);
   const log = run(
@@ -134,105 +81,9 @@ function rawVina(receptorPdb: string, ligandSdf: string, pocket: Pocket, work: s
 }
 
 // ---------------------------------------------------------------------------
-// The platform, started by this script on a throwaway data directory.
+// The platform (bench-platform.ts), with the docking calls of this bench.
 
-class Platform {
-  private child: ChildProcess | null = null;
-  private token = '';
-  private projectId = 0;
-  base = '';
-  constructor(private readonly dir: string) {}
-
-  async start() {
-    const port = await new Promise<number>((ok) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as { port: number }).port;
-        probe.close(() => ok(p));
-      });
-    });
-    this.base = `http://127.0.0.1:${port}`;
-    mkdirSync(join(this.dir, 'tmp'), { recursive: true });
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: join(this.dir, 'data'),
-        TMPDIR: join(this.dir, 'tmp'),
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        STORAGE_URL: '',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    for (let i = 0; i < 300; i++) {
-      if (
-        await fetch(`${this.base}/v1/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    this.token = (await this.call<{ token: string }>('POST', '/v1/users/guest_login', {})).token;
-    this.projectId = (await this.call<{ id: number }>('POST', '/v1/projects/new', { project_name: 'Bench' })).id;
-  }
-
-  async stop() {
-    if (this.child && this.child.exitCode === null) {
-      this.child.kill('SIGTERM');
-      await new Promise((r) => this.child!.once('exit', r));
-    }
-  }
-
-  async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const send = () =>
-      fetch(`${this.base}${path}`, {
-        method,
-        headers: { token: this.token, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-    // After a long raw-Vina arm, kept-alive sockets may have been closed by the server just
-    // as they are reused ("fetch failed"): a failed socket is dropped, so retry a few times.
-    let res: Response | undefined;
-    for (let attempt = 1; !res; attempt++) {
-      res = await send().catch(async (error: Error) => {
-        if (attempt >= 4) throw new Error(`${method} ${path}: ${error.message} (${String(error.cause ?? '')})`);
-        await new Promise((r) => setTimeout(r, 250));
-        return undefined;
-      });
-    }
-    const envelope = (await res.json()) as { success: boolean; msg: string; data: T };
-    if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.msg}`);
-    return envelope.data;
-  }
-
-  async upload(name: string, content: string): Promise<number> {
-    const url = await new Promise<string>((ok, fail) => {
-      const upload = new tus.Upload(Buffer.from(content), {
-        endpoint: `${this.base}/v1/uploads`,
-        headers: { token: this.token },
-        metadata: { filename: name, project_id: String(this.projectId) },
-        retryDelays: [],
-        storeFingerprintForResuming: false,
-        onError: fail,
-        onSuccess: () => ok(upload.url!),
-      });
-      upload.start();
-    });
-    const created = await this.call<{ files: { id: number }[] }>('POST', '/v1/files', {
-      name,
-      project_id: this.projectId,
-      file_url: url.split('/').pop(),
-      ext: name.split('.').pop(),
-      source_type: 'ALIYUN',
-      is_show_entry: true,
-    });
-    return created.files[0]!.id;
-  }
-
+class DockingPlatform extends Platform {
   /** Submit → FINISHED through the API; answers the wall time and the top pose. */
   async dock(proteinId: number, ligandId: number, pocket: Pocket, work: string, ringConformers = 1) {
     // Timed from the submission to the job's end_time (same machine, same clock): polling
@@ -335,7 +186,7 @@ async function main() {
     .filter((d) => !ONLY || ONLY.includes(d.toLowerCase()))
     .sort();
   const dir = mkdtempSync(join(tmpdir(), 'medx-bench-'));
-  const platform = new Platform(dir);
+  const platform = new DockingPlatform(dir);
   console.log(
     `Docking benchmark: ${ids.length} complexes, exhaustiveness ${EXHAUSTIVENESS}, seed ${SEED}, repeat ${REPEAT}, ${CPU} CPUs, Vina ${run('vina', ['--version'], dir).trim()}`,
   );
