@@ -1,5 +1,6 @@
 import type { AuthResult, Job, JobList, MessageKey, ProjectFile } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { AuthContext } from '../../src/http/request-context';
 import { MAX_ATTEMPTS } from '../../src/jobs/job-runner';
 import { expectFailure, expectOk, sharedProject } from '../support/helpers';
@@ -20,7 +21,13 @@ let projectId: number;
 
 /** Test executors run real processes through the real runner; only their work is small. */
 beforeAll(async () => {
-  t = await createTestApp({}, { jobTypes: TEST_JOB_TYPES });
+  // KEEP is this file's own (every type of an app's registry needs an executor).
+  t = await createTestApp(
+    {},
+    {
+      jobTypes: { ...TEST_JOB_TYPES, KEEP: { params: z.object({ words: z.string() }), result: z.array(z.unknown()) } },
+    },
+  );
   const { runner } = t.app.jobs;
   runner.register('ECHO', async (ctx) => {
     await ctx.run('/bin/echo', [`hello from a tool: ${(ctx.params as { words: string }).words}`]);

@@ -9,5 +9,4 @@ export const TEST_JOB_TYPES = {
   ECHO: { params: z.object({ words: z.string() }), result: z.array(z.object({ name: z.string(), score: z.number() })) },
   SLEEP: { params: z.object({}), result: z.array(z.unknown()) },
   FAIL: { params: z.object({}), result: z.array(z.unknown()) },
-  KEEP: { params: z.object({ words: z.string() }), result: z.array(z.unknown()) },
 } satisfies JobRegistry;
