@@ -24,8 +24,10 @@
  *
  * How to read it: ligands/hour counts the ligands that ended (docked or failed) over the wall
  * time; A/B ≥ 1 means the platform's one-core-per-ligand parallelism beats giving every core
- * to one ligand at a time (Vina's own threading scales poorly on small ligands) despite the
- * extra per-ligand work it does. The scores differ per ligand because the two arms start
+ * to one ligand at a time, despite the extra per-ligand work it does (pose checks, bond
+ * orders, contacts). Vina splits a docking into `exhaustiveness` independent runs, so on a few
+ * cores its own threads are already busy and A/B stays near 1; the gap grows with the cores
+ * (beyond `exhaustiveness` cores, raw Vina has nothing to give them). The scores differ per ligand because the two arms start
  * from different 3D conformers (RDKit vs Open Babel): the Pearson r and the mean difference
  * of the best scores say whether they agree on the whole.
  *
@@ -41,14 +43,18 @@
  * so the figure is the server's memory (the ligand rows, results, paging, export), not
  * Vina's. The server's RSS (the Node process only, not its Python and Vina children) is
  * sampled every second while the screen runs and while every result is paged (100 a page),
- * the summary read and the best 10,000 exported as CSV. Target: < 500 MB.
+ * the summary read and the best 10,000 exported as CSV. Target: < 500 MB. The server runs
+ * from source through tsx, as for bench:docking: tsx's own memory is in the figure (idle, a
+ * freshly started server measured about 210 MB this way against 130 MB for the built bundle).
  *
- * Wall times are only meaningful on an otherwise idle machine. Not part of `npm test`: it
- * prints figures, it asserts nothing.
+ * Wall times are only meaningful on an otherwise idle machine: each arm prints the machine's
+ * mean 1-minute load average while it ran ("load"). The arm itself accounts for about the
+ * number of cores; well above that, other work shared the CPU and the wall time is inflated.
+ * Not part of `npm test`: it prints figures, it asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -241,6 +247,8 @@ interface ArmResult {
   /** Chunks the job ran at once and ligands per chunk (its provenance). */
   parallel?: number;
   chunkSize?: number;
+  /** The machine's mean 1-minute load average while the arm ran. */
+  load?: number;
   /** The server's own figure (GET /v1/jobs/{id}/screening per_hour), for comparison. */
   serverPerHour?: number | null;
   note?: string;
@@ -269,9 +277,12 @@ async function armA(
     const proteinId = await platform.upload(`${TARGET}.pdb`, receptorPdb);
     const libraryId = await platform.upload('library.smi', readFileSync(library.path, 'utf8'));
     const rss = new RssSampler(platform.pid!).start(1000);
-    const { jobId, job, seconds } = await platform
-      .screen(proteinId, libraryId, pocket, progress(label))
-      .finally(() => rss.stop());
+    const loads: number[] = [];
+    const loadTimer = setInterval(() => loads.push(loadavg()[0]!), 5000);
+    const { jobId, job, seconds } = await platform.screen(proteinId, libraryId, pocket, progress(label)).finally(() => {
+      rss.stop();
+      clearInterval(loadTimer);
+    });
     const items = await platform.ligands(jobId);
     const summary = await platform.call<Summary>('GET', `/v1/jobs/${jobId}/screening`);
     const provenance = platform.provenance(jobId);
@@ -287,6 +298,7 @@ async function armA(
       scores: new Map(docked.map((i) => [i.index, i.score!])),
       errors: failed.map((i) => i.error ?? '?'),
       peakRss: rss.peak,
+      load: mean(loads),
       serverPerHour: summary.per_hour,
       parallel: provenance.parallel,
       chunkSize: provenance.chunk_size,
@@ -307,6 +319,8 @@ function armB(work: string, library: Library, receptorPdb: string, pocket: Pocke
   const box = Object.entries(pocket).flatMap(([k, v]) => [`--${k}`, String(v)]);
   const scores = new Map<number, number>();
   const errors: string[] = [];
+  // The loop is synchronous (no timer fires): the load is read after each program instead.
+  const loads: number[] = [];
   const tail = (r: { stdout: string; stderr: string }) =>
     `${r.stdout}${r.stderr}`.trim().split('\n').slice(-2).join(' ').slice(0, 160);
   let obabelSeconds = 0;
@@ -356,6 +370,7 @@ function armB(work: string, library: Library, receptorPdb: string, pocket: Pocke
       { cwd: work, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
     vinaSeconds += (performance.now() - t1) / 1000;
+    loads.push(loadavg()[0]!);
     let out = '';
     try {
       out = readFileSync(join(work, 'out.pdbqt'), 'utf8');
@@ -376,6 +391,7 @@ function armB(work: string, library: Library, receptorPdb: string, pocket: Pocke
     meanScore: mean([...scores.values()]),
     scores,
     errors,
+    load: mean(loads),
     note: `of which obabel --gen3d ${f(obabelSeconds)} s, vina ${f(vinaSeconds)} s`,
   };
 }
@@ -385,6 +401,7 @@ function printArm(label: string, r: ArmResult) {
     `${label}: ${r.done + r.failed} ligands in ${f(r.seconds)} s → ${f(r.perHour)} ligands/hour | ` +
       `done ${r.done}, failed ${r.failed} | mean best score ${f(r.meanScore, 3)} kcal/mol` +
       (r.peakRss === undefined ? '' : ` | server peak RSS ${f(r.peakRss)} MB`) +
+      (r.load === undefined ? '' : ` | load ${f(r.load)}`) +
       (r.serverPerHour === undefined ? '' : ` | server's own per_hour ${f(r.serverPerHour ?? Number.NaN)}`),
   );
   if (r.parallel !== undefined || r.chunkSize !== undefined) {
