@@ -121,17 +121,23 @@ describe('screening permission matrix', () => {
     });
   }
 
-  it('the export follows the same rule (a stranger reads nothing, the read-only member may export)', async () => {
-    const get = (token: string) =>
+  it('the export follows the same rule: owner and read-only member export; stranger, guest and no token do not', async () => {
+    const get = (token?: string) =>
       t.app.http.inject({
         method: 'GET',
         url: `/v1/jobs/${fixtures.ro.jobId}/screening/export?format=csv`,
-        headers: { token },
+        headers: token ? { token } : {},
       });
-    expect((await get(users.readOnlyMember.token)).statusCode).toBe(200);
-    const stranger = await get(users.stranger.token);
-    expect(stranger.statusCode).toBe(404);
-    expect(stranger.json()).toMatchObject({ success: false, msg: 'Project not found.' });
+    for (const role of ['owner', 'readOnlyMember'] as const)
+      expect((await get(users[role].token)).statusCode).toBe(200);
+    for (const role of ['stranger', 'guest'] as const) {
+      const refused = await get(users[role].token);
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toMatchObject({ success: false, msg: 'Project not found.' });
+    }
+    const anonymous = await get();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toMatchObject({ success: false });
   });
 });
 
