@@ -18,6 +18,7 @@ export * from './preparation';
 export * from './projects';
 export * from './quotas';
 export * from './screening';
+export * from './tool-builder';
 export * from './tools';
 export * from './transmol';
 export * from './users';

@@ -3,6 +3,7 @@ import { DOCKING_JOBS } from './docking';
 import { POCKET_JOBS } from './pockets';
 import { PREPARATION_JOBS } from './preparation';
 import { SCREENING_JOBS } from './screening';
+import { TOOL_DRAFT_JOBS } from './tool-builder';
 import { TOOL_JOBS } from './tools';
 import { TRANSMOL_JOBS } from './transmol';
 
@@ -25,6 +26,7 @@ export const JOB_TYPES = {
   ...POCKET_JOBS,
   ...TRANSMOL_JOBS,
   ...SCREENING_JOBS,
+  ...TOOL_DRAFT_JOBS,
 } satisfies Record<string, JobTypeDefinition>;
 
 export type JobType = keyof typeof JOB_TYPES;

@@ -15,6 +15,7 @@ import { newsMessages } from './messages-news';
 import { preparationMessages } from './messages-preparation';
 import { quotaMessages } from './messages-quotas';
 import { screeningMessages } from './messages-screening';
+import { toolBuilderMessages } from './messages-tool-builder';
 import { toolMessages } from './messages-tools';
 import { transmolMessages } from './messages-transmol';
 import { validationMessages } from './messages-validation';
@@ -220,6 +221,7 @@ export const messages = {
   ...adminMessages,
   ...billingMessages,
   ...screeningMessages,
+  ...toolBuilderMessages,
 } as const satisfies Record<string, { en: string; 'zh-CN': string }>;
 
 export type MessageKey = keyof typeof messages;
