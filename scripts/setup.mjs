@@ -47,6 +47,11 @@ export const SYSTEM_PACKAGES = [
   // numbering, HETATM records and models (Open Babel renumbered, merged models and was slow).
   'gemmi',
   // --- Galaxy tool runtime and the built-in catalogue (apps/server/galaxy-tools) ---
+  // `bwrap`: user-made tools (the parameter builder's) run confined: no network, a read-only
+  // system, only their job folder writable (modules/tools/sandbox.ts).
+  'bubblewrap',
+  // `xmllint`: the builder's tool XML is checked against Galaxy's tool XSD (apps/server/galaxy-xsd).
+  'libxml2-utils',
   // Cheetah for /usr/bin/python3: medx_galaxy fills Galaxy tool commands and configfiles with it.
   'python3-cheetah',
   // docutils for /usr/bin/python3: a tool's RST <help> as the tutorial's HTML (medx_galaxy.help_html), as Galaxy renders it.
