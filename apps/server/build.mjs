@@ -44,6 +44,10 @@ for (const pkgName of ['medx_chem', 'medx_galaxy']) {
 const toolsDist = new URL('./dist/galaxy-tools/', import.meta.url).pathname;
 rmSync(toolsDist, { recursive: true, force: true });
 cpSync(new URL('./galaxy-tools/', import.meta.url).pathname, toolsDist, { recursive: true });
+// Galaxy's tool XSD: medx_galaxy/schema.py looks for it at ../../galaxy-xsd from its package (dist/galaxy-xsd).
+const xsdDist = new URL('./dist/galaxy-xsd/', import.meta.url).pathname;
+rmSync(xsdDist, { recursive: true, force: true });
+cpSync(new URL('./galaxy-xsd/', import.meta.url).pathname, xsdDist, { recursive: true });
 // The built-in workflows (.ga and gxformat2 files), read by modules/workflows/workflow-catalogue.ts.
 const workflowsDist = new URL('./dist/workflows/', import.meta.url).pathname;
 rmSync(workflowsDist, { recursive: true, force: true });

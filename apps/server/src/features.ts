@@ -7,6 +7,7 @@ import { newsFeature } from './modules/news/news.feature';
 import { pocketsFeature } from './modules/pockets/pockets.feature';
 import { preparationFeature } from './modules/preparation/preparation.feature';
 import { quotasFeature } from './modules/quotas/quotas.feature';
+import { toolBuilderFeature } from './modules/tool-builder/tool-builder.feature';
 import { toolsFeature } from './modules/tools/tools.feature';
 import { transmolFeature } from './modules/transmol/transmol.feature';
 import { viewerFeature } from './modules/viewer/viewer.feature';
@@ -26,6 +27,7 @@ export const FEATURES: readonly ServerFeature[] = [
   workflowsFeature,
   quotasFeature,
   toolsFeature,
+  toolBuilderFeature,
   viewerFeature,
   densityFeature,
   depictionFeature,

@@ -6,6 +6,7 @@
  * the executors of its job types. Adding a feature touches neither the engine nor the
  * other features: one entry in features.ts.
  */
+
 import type { JOB_TYPES, JobType, Permissions } from '@medx/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,6 +16,7 @@ import type { UserRow } from './db/schema';
 import type { Executor } from './jobs/job-context';
 import type { Clock } from './lib/clock';
 import type { MailDelivery } from './lib/mailer';
+import type { UserNotices } from './lib/user-notices';
 import type { FileWriter } from './modules/files/file-records';
 import type { FilesRepository } from './modules/files/files.repository';
 import type { FilesService } from './modules/files/files.service';
@@ -53,6 +55,8 @@ export interface Platform {
    * feature adds its catalogue, other features their own jobs offered as steps.
    */
   stepTools: StepToolRegistry;
+  /** What features tell one user (a tool published or rejected); the news feature delivers it. */
+  notices: UserNotices;
 }
 
 /** The executor of job type T: its context carries T's params and result types. */

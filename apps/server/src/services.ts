@@ -10,6 +10,7 @@ import { LocalJobQueue } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
 import { type Clock, iso, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
+import { UserNotices } from './lib/user-notices';
 import { FileWriter } from './modules/files/file-records';
 import { FilesRepository } from './modules/files/files.repository';
 import { FilesService } from './modules/files/files.service';
@@ -175,6 +176,7 @@ export function buildServices({
       isAdmin,
       isAdminByConfig: (user) => users.isAdminByConfig(user),
       stepTools: new StepToolRegistry(),
+      notices: new UserNotices(),
     },
   };
 }

@@ -52,6 +52,12 @@ export const toolBuilderMessages = {
     en: 'Please sign up to build and submit tools.',
     'zh-CN': '请注册后再创建和提交工具。',
   },
+  builderTestRunNotFinished: {
+    en: 'That test run has not finished successfully; run the test again.',
+    'zh-CN': '该测试运行未成功完成，请重新运行测试。',
+  },
+  builderFileTooLarge: { en: 'The file is larger than {max} MB.', 'zh-CN': '文件大于 {max} MB。' },
+  builderFileMissing: { en: 'Please choose a file.', 'zh-CN': '请选择文件。' },
   condaNotPackage: {
     en: 'The file is not a conda package or environment: {reason}',
     'zh-CN': '该文件不是 conda 包或环境文件：{reason}',

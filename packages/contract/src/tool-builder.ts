@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idParam, limitField, pageField } from './fields';
+import { idParam, limitField, pageField, trimmedRequired } from './fields';
 
 /**
  * The parameter builder (spec §3 "Parameter-builder entities", §4, §5, §7; issue 16): a
@@ -241,10 +241,18 @@ export function commandReferences(command: string): { used: string[]; defined: s
   return { used: [...used], defined: [...defined] };
 }
 
-/** The Cheetah text that refers to a param: `$name`, or `$condition.name` inside a condition's branch. */
+/**
+ * The Cheetah text that refers to a param: `$name`, `$condition.name` inside a condition's
+ * branch, a condition's selector, or a docking box's six numbers.
+ */
 export function paramReference(params: readonly BuilderParam[], name: string): string {
   const param = params.find((p) => p.name === name);
   if (param?.type === 'condition') return `$${name}.${name}_selector`;
+  // A docking box is six floats in a section (medx_galaxy/build.py): all six, in Vina's order.
+  if (param?.type === '3d_viewer_docking_box')
+    return ['center_x', 'center_y', 'center_z', 'size_x', 'size_y', 'size_z']
+      .map((f) => `$${name}.${name}_${f}`)
+      .join(' ');
   const parent = param?.dependsOn?.value != null ? param.dependsOn.param : null;
   return parent ? `$${parent}.${name}` : `$${name}`;
 }
@@ -493,9 +501,9 @@ export const ToolSubmissionDetail = ToolSubmission.extend({
 export type ToolSubmissionDetail = z.infer<typeof ToolSubmissionDetail>;
 
 /** POST /v1/admin/tool-submissions/{id}/publish: into a catalogue category (an existing one or a new name). */
-export const PublishSubmission = z.object({ category: z.string().trim().min(1, 'fieldRequired').max(100) });
+export const PublishSubmission = z.object({ category: trimmedRequired().max(100) });
 /** POST /v1/admin/tool-submissions/{id}/reject: the reason the author reads in News. */
-export const RejectSubmission = z.object({ reason: z.string().trim().min(1, 'fieldRequired').max(2000) });
+export const RejectSubmission = z.object({ reason: trimmedRequired().max(2000) });
 
 /** One changed field between two versions (a path into the draft, the old and new JSON). */
 export interface DraftChange {

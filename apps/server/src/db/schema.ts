@@ -248,7 +248,36 @@ export interface ScreeningLigandsTable {
   finished_at: string | null;
 }
 
+export interface ToolBuilderVersionsTable {
+  id: Generated<number>;
+  user_id: number;
+  tool_id: string;
+  version: string;
+  note: string;
+  /** The BuilderDraft as JSON. */
+  draft: string;
+  created_at: string;
+}
+
+export interface ToolSubmissionsTable {
+  id: Generated<number>;
+  user_id: number;
+  tool_id: string;
+  tool_name: string;
+  version: string;
+  status: 'SUBMITTED' | 'PUBLISHED' | 'REJECTED';
+  test_status: 'NOT_RUN' | 'RUNNING' | 'PASSED' | 'FAILED';
+  test_report: string;
+  category: string | null;
+  reason: string | null;
+  created_at: string;
+  reviewed_at: string | null;
+  reviewed_by: number | null;
+}
+
 export interface Database {
+  tool_builder_versions: ToolBuilderVersionsTable;
+  tool_submissions: ToolSubmissionsTable;
   screening_jobs: ScreeningJobsTable;
   screening_ligands: ScreeningLigandsTable;
   docking_results: DockingResultsTable;
@@ -479,3 +508,5 @@ export type ScreeningLigandRecord = Selectable<ScreeningLigandsTable>;
 export type NewScreeningLigandRecord = Insertable<ScreeningLigandsTable>;
 export type ScreeningJobRecord = Selectable<ScreeningJobsTable>;
 export type NewDockingResultRecord = Insertable<DockingResultsTable>;
+export type ToolBuilderVersionRecord = Selectable<ToolBuilderVersionsTable>;
+export type ToolSubmissionRecord = Selectable<ToolSubmissionsTable>;

@@ -14,6 +14,7 @@ import { messages } from './0011_messages';
 import { feedbackHandled } from './0012_feedback_handled';
 import { billing } from './0013_billing';
 import { screening } from './0014_screening';
+import { toolBuilder } from './0015_tool_builder';
 
 /**
  * Versioned migrations, compiled into the server bundle (no files to find at run time).
@@ -37,6 +38,7 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
         '0012_feedback_handled': feedbackHandled(dialect),
         '0013_billing': billing(dialect),
         '0014_screening': screening(dialect),
+        '0015_tool_builder': toolBuilder(dialect),
       };
     },
   };

@@ -1,15 +1,19 @@
 import { type Lang, type MessageContent, type MessageKey, translate } from '@medx/contract';
 import type { MessageRow } from '../../db/schema';
+import type { UserNotice } from '../../lib/user-notices';
 
 /** What an event notification records; its texts are rendered when read, in the reader's language. */
 export type EventParams =
   | { kind: 'JOB_FINISHED' | 'JOB_FAILED'; name: string; project: string; seconds: number }
-  | { kind: 'SHARE_JOINED'; user: string | null; project: string; access: 'READ_ONLY' | 'READ_WRITE' };
+  | { kind: 'SHARE_JOINED'; user: string | null; project: string; access: 'READ_ONLY' | 'READ_WRITE' }
+  | UserNotice;
 
 const EVENT_KEYS: Record<EventParams['kind'], { title: MessageKey; content: MessageKey }> = {
   JOB_FINISHED: { title: 'eventJobFinishedTitle', content: 'eventJobFinished' },
   JOB_FAILED: { title: 'eventJobFailedTitle', content: 'eventJobFailed' },
   SHARE_JOINED: { title: 'eventShareJoinedTitle', content: 'eventShareJoined' },
+  TOOL_PUBLISHED: { title: 'eventToolPublishedTitle', content: 'eventToolPublished' },
+  TOOL_REJECTED: { title: 'eventToolRejectedTitle', content: 'eventToolRejected' },
 };
 
 const UNITS = {
@@ -37,6 +41,10 @@ function eventTexts(params: EventParams, lang: Lang): Record<string, string> {
       project: params.project,
       access: translate(params.access === 'READ_WRITE' ? 'accessReadWrite' : 'accessReadOnly', lang),
     };
+  }
+  if (params.kind === 'TOOL_PUBLISHED' || params.kind === 'TOOL_REJECTED') {
+    const { kind: _kind, ...texts } = params;
+    return texts;
   }
   return { name: params.name, project: params.project, duration: formatDuration(params.seconds, lang) };
 }

@@ -10,7 +10,7 @@ import { NewsHub } from './news-hub';
  */
 export const newsFeature = defineFeature({
   name: 'news',
-  setup: ({ config, db, clock, log, jobs, projects, mail, isAdmin }) => {
+  setup: ({ config, db, clock, log, jobs, projects, mail, isAdmin, notices }) => {
     const hub = new NewsHub();
     const news = new NewsService(
       new NewsRepository(db.kysely),
@@ -26,6 +26,11 @@ export const newsFeature = defineFeature({
     });
     projects.onJoined(async (event) => {
       await news.joined(event).catch((err: unknown) => log.error({ err, event }, 'a join notification failed'));
+    });
+    notices.on(async (userId, notice, link) => {
+      await news
+        .notice(userId, notice, link)
+        .catch((err: unknown) => log.error({ err, userId, notice }, 'a notice could not be stored'));
     });
     return { routes: [{ prefix: '/v1/messages', plugin: newsRoutes(news, hub, config.newsStreamsPerUser) }] };
   },

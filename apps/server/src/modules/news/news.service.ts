@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, iso } from '../../lib/clock';
 import type { MailDelivery } from '../../lib/mailer';
+import type { UserNotice } from '../../lib/user-notices';
 import type { ProjectJoined } from '../projects/projects.service';
 import type { AdminMessageRow, NewsRepository, SettledJob } from './news.repository';
 import type { NewsHub } from './news-hub';
@@ -245,6 +246,11 @@ export class NewsService {
       // The notification is stored already; a mail server's failure must not undo it.
       this.log.warn({ err, jobId: job.id }, 'the job e-mail could not be sent');
     }
+  }
+
+  /** A feature's notice to one user (lib/user-notices.ts): an event notification in their News. */
+  notice(userId: number, notice: UserNotice, link: string): Promise<void> {
+    return this.addEvent(userId, notice, link);
   }
 
   /** Someone joined a shared project: its creator hears of it. */

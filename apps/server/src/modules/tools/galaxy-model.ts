@@ -49,6 +49,22 @@ export interface GalaxyHiddenParam extends GalaxyParamBase {
   type: 'hidden';
   value: string;
 }
+/** Galaxy's colour param: `#rrggbb` (lower case at load; default #000000); rgb renders "(r, g, b)". */
+export interface GalaxyColorParam extends GalaxyParamBase {
+  type: 'color';
+  value: string;
+  rgb: boolean;
+}
+/**
+ * Galaxy's column chooser of the tabular input named by `data_ref` (checked at load): 1-based
+ * column numbers as strings, a list when multiple; `value` is the default (null: none).
+ */
+export interface GalaxyDataColumnParam extends GalaxyParamBase {
+  type: 'data_column';
+  data_ref: string;
+  multiple: boolean;
+  value: string | string[] | null;
+}
 export interface GalaxyConditional extends GalaxyParamBase {
   type: 'conditional';
   test_param: GalaxySelectParam | GalaxyBooleanParam;
@@ -75,6 +91,8 @@ export type GalaxyParam =
   | GalaxyBooleanParam
   | GalaxySelectParam
   | GalaxyHiddenParam
+  | GalaxyColorParam
+  | GalaxyDataColumnParam
   | GalaxyConditional
   | GalaxyRepeat
   | GalaxySection;

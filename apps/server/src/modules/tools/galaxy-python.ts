@@ -1,6 +1,6 @@
 /**
  * Calls the programs of apps/server/python/medx_galaxy (load, render, judge, collect,
- * check): `python3 -m medx_galaxy.<program> - -`, JSON in on stdin, JSON out on stdout,
+ * check; the parameter builder's build, unbuild, schema, conda): `python3 -m medx_galaxy.<program> - -`, JSON in on stdin, JSON out on stdout,
  * a one-line reason on stderr and exit 1 when the run fails. Inside a job the call belongs
  * to the job's process scope (lib/process.ts), so a cancel kills it.
  */
@@ -8,7 +8,17 @@ import { delimiter } from 'node:path';
 import { pythonPath, pythonRoot } from '../../chem/python';
 import { runProcess } from '../../lib/process';
 
-export type GalaxyProgram = 'load' | 'render' | 'judge' | 'collect' | 'check' | 'help_html';
+export type GalaxyProgram =
+  | 'load'
+  | 'render'
+  | 'judge'
+  | 'collect'
+  | 'check'
+  | 'help_html'
+  | 'build'
+  | 'unbuild'
+  | 'schema'
+  | 'conda';
 
 /** A medx_galaxy program that failed: `reason` is its last line on stderr. */
 export class GalaxyProgramError extends Error {
@@ -27,6 +37,10 @@ const TIMEOUT_MS: Record<GalaxyProgram, number> = {
   collect: 60_000,
   check: 60_000,
   help_html: 30_000,
+  build: 60_000,
+  unbuild: 60_000,
+  schema: 60_000,
+  conda: 60_000,
 };
 
 export function galaxyEnv(): NodeJS.ProcessEnv {

@@ -11,9 +11,25 @@ import { builtInToolsDir, ToolCatalogue } from './tool-catalogue';
 import { runToolTests } from './tool-test';
 
 export const installedToolsDir = (config: Config) => join(config.dataDir, 'tools');
+/** Where tools published from the parameter builder are installed: <tool id>/<version>/. */
+export const userToolsDir = (config: Config) => join(installedToolsDir(config), 'user');
 
+const catalogues = new WeakMap<Config, ToolCatalogue>();
+
+/**
+ * The catalogue of a configuration: one per server, so the tools feature and the builder's
+ * publishing (which reloads it) share it.
+ */
 export function catalogueOf(config: Config): ToolCatalogue {
-  return new ToolCatalogue(() => [builtInToolsDir(), installedToolsDir(config)]);
+  let catalogue = catalogues.get(config);
+  if (!catalogue) {
+    catalogue = new ToolCatalogue(
+      () => [builtInToolsDir(), installedToolsDir(config)],
+      () => [userToolsDir(config)],
+    );
+    catalogues.set(config, catalogue);
+  }
+  return catalogue;
 }
 
 const where = (e: GalaxyLoadError) => `${e.file}${e.line ? `:${e.line}` : ''}`;

@@ -16,7 +16,13 @@ export interface CatalogueEntry {
   tool: GalaxyTool;
   /** Why it cannot run here; null when every requirement is met. */
   unavailable: string | null;
+  /** A user-made tool (published from the parameter builder): it runs confined (sandbox.ts). */
+  confined: boolean;
 }
+
+/** Versions compared as Galaxy's tool shed sorts them: numeric parts as numbers (1.10 > 1.9). */
+export const compareVersions = (a: string, b: string) =>
+  a.localeCompare(b, 'en', { numeric: true, sensitivity: 'base' });
 
 /** The built-in catalogue's folder: beside the bundle (dist/galaxy-tools) or in the source tree. */
 export function builtInToolsDir(): string {
@@ -30,18 +36,37 @@ export function builtInToolsDir(): string {
 }
 
 export class ToolCatalogue {
-  private loading: Promise<{ entries: Map<string, CatalogueEntry>; errors: GalaxyLoadError[] }> | undefined;
+  private loading:
+    | Promise<{
+        entries: Map<string, CatalogueEntry>;
+        versions: Map<string, CatalogueEntry>;
+        errors: GalaxyLoadError[];
+      }>
+    | undefined;
   private readonly requirements = new RequirementResolver();
 
-  constructor(private readonly paths: () => string[]) {}
+  /**
+   * paths: the folders read; confinedRoots: the folders whose tools are user-made (every
+   * version of such a tool is kept, so a job runs the version it was submitted with).
+   */
+  constructor(
+    private readonly paths: () => string[],
+    private readonly confinedRoots: () => string[] = () => [],
+  ) {}
 
   private load() {
     this.loading ??= (async () => {
       const paths = this.paths().filter((path) => existsSync(path));
       const { tools, errors } = await callGalaxy<{ tools: GalaxyTool[]; errors: GalaxyLoadError[] }>('load', { paths });
+      const roots = this.confinedRoots().map((root) => `${root.replace(/\/+$/, '')}/`);
       const entries = new Map<string, CatalogueEntry>();
+      const versions = new Map<string, CatalogueEntry>();
       for (const tool of tools) {
-        if (entries.has(tool.id)) {
+        const key = `${tool.id}@${tool.version}`;
+        const confined = roots.some((root) => tool.file.startsWith(root));
+        const existing = entries.get(tool.id);
+        // Versions of one user-made tool live side by side; any other repeat of an id is an error.
+        if (versions.has(key) || (existing && !(existing.confined && confined))) {
           errors.push({
             file: tool.file,
             line: null,
@@ -49,9 +74,11 @@ export class ToolCatalogue {
           });
           continue;
         }
-        entries.set(tool.id, { tool, unavailable: await this.requirements.unmet(tool.requirements) });
+        const entry = { tool, unavailable: await this.requirements.unmet(tool.requirements), confined };
+        versions.set(key, entry);
+        if (!existing || compareVersions(tool.version, existing.tool.version) > 0) entries.set(tool.id, entry);
       }
-      return { entries, errors };
+      return { entries, versions, errors };
     })();
     // A failed load (Python missing, say) is tried again at the next call, not cached.
     this.loading.catch(() => {
@@ -70,8 +97,10 @@ export class ToolCatalogue {
     return [...(await this.load()).entries.values()];
   }
 
-  async get(id: string): Promise<CatalogueEntry | undefined> {
-    return (await this.load()).entries.get(id);
+  /** The newest version of a tool, or the given version (a user-made tool's older one). */
+  async get(id: string, version?: string): Promise<CatalogueEntry | undefined> {
+    const { entries, versions } = await this.load();
+    return version === undefined ? entries.get(id) : versions.get(`${id}@${version}`);
   }
 
   async errors(): Promise<GalaxyLoadError[]> {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { pythonPath } from '../../chem/python';
 import type { CollectedOutput, GalaxyTool, Values } from './galaxy-model';
 import { callGalaxy } from './galaxy-python';
+import { enterSandbox, type SandboxLimits } from './sandbox';
 
 export interface ExecuteResult {
   exitCode: number | null;
@@ -58,11 +59,20 @@ function toolEnv(dir: string, slots: number): NodeJS.ProcessEnv {
 
 export const toolSlots = () => Math.max(1, Math.min(4, availableParallelism()));
 
+export interface RunToolOptions {
+  /**
+   * Run confined (sandbox.ts): user-submitted tools. `true` with the default limits, or
+   * limits to change. A machine that cannot confine refuses the run (SandboxError).
+   */
+  confine?: Partial<SandboxLimits> | boolean;
+}
+
 export async function runGalaxyTool(
   tool: GalaxyTool,
   values: Values,
   dir: string,
   execute: Execute,
+  options: RunToolOptions = {},
 ): Promise<ToolRunResult> {
   const working = join(dir, 'working');
   for (const sub of ['working', 'outputs', 'configs', 'home', 'tmp', 'bin'])
@@ -85,9 +95,16 @@ export async function runGalaxyTool(
   const script = join(dir, 'tool_script.sh');
   await writeFile(script, rendered.script);
   // A fixed bash program; the folder and script are its arguments, never part of its text.
-  const run = await execute('/bin/bash', ['-c', 'cd "$1" && exec /bin/bash "$2"', 'medx-tool', working, script], {
-    env: toolEnv(dir, slots),
-  });
+  const bash = ['-c', 'cd "$1" && exec /bin/bash "$2"', 'medx-tool', working, script];
+  const { confine } = options;
+  const sandbox = confine ? await enterSandbox(dir, tool.tool_dir, confine === true ? {} : confine) : null;
+  let run: ExecuteResult;
+  try {
+    const program = sandbox ? sandbox.wrap('/bin/bash', bash) : { command: '/bin/bash', args: bash };
+    run = await execute(program.command, program.args, { env: toolEnv(dir, slots) });
+  } finally {
+    await sandbox?.leave();
+  }
   const exitCode = run.exitCode ?? 128 + (run.signal ? 9 : 0);
   const judged = await callGalaxy<{ failed: boolean; messages: string[] }>('judge', {
     tool,

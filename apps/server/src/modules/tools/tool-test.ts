@@ -24,11 +24,12 @@ export interface ToolTestResult {
 /** A test's time limit: catalogue tests are meant to take seconds. */
 const TEST_TIMEOUT_MS = 10 * 60_000;
 
-export async function runToolTests(tool: GalaxyTool): Promise<ToolTestResult[]> {
+/** confine: run as a user-made tool (sandbox.ts), as an admin's review of a submission does. */
+export async function runToolTests(tool: GalaxyTool, options: { confine?: boolean } = {}): Promise<ToolTestResult[]> {
   const results: ToolTestResult[] = [];
   for (const [index, test] of tool.tests.entries()) {
     const started = performance.now();
-    const problems = await runOneTest(tool, test).catch((error: unknown) => [
+    const problems = await runOneTest(tool, test, options.confine ?? false).catch((error: unknown) => [
       error instanceof Error ? error.message : String(error),
     ]);
     results.push({
@@ -42,7 +43,7 @@ export async function runToolTests(tool: GalaxyTool): Promise<ToolTestResult[]> 
   return results;
 }
 
-async function runOneTest(tool: GalaxyTool, test: GalaxyTest): Promise<string[]> {
+async function runOneTest(tool: GalaxyTool, test: GalaxyTest, confine: boolean): Promise<string[]> {
   const dir = await mkdtemp(join(tmpdir(), 'medx-tool-test-'));
   try {
     let index = 0;
@@ -52,8 +53,12 @@ async function runOneTest(tool: GalaxyTool, test: GalaxyTest): Promise<string[]>
       const ext = file.ftype ?? (extname(file.file).slice(1) || 'data');
       return stageDataset(dir, index++, file.file, ext, content);
     });
-    const result = await runGalaxyTool(tool, values, dir, (command, args, options) =>
-      runProcess(command, args, { ...options, cwd: dir, timeoutMs: TEST_TIMEOUT_MS }),
+    const result = await runGalaxyTool(
+      tool,
+      values,
+      dir,
+      (command, args, options) => runProcess(command, args, { ...options, cwd: dir, timeoutMs: TEST_TIMEOUT_MS }),
+      { confine },
     );
     const problems: string[] = [];
     if (test.expect_failure) {
