@@ -2,7 +2,7 @@
  * The confinement of user-submitted Galaxy tools (issue 16): a run sees a minimal read-only
  * system, its own job folder (read-write) and its tool folder (read-only), nothing else of
  * the machine; it has no network, runs as an unprivileged user, and has limits on CPU time,
- * memory, processes, file size and open files. docs/sandbox-notes.md explains the choices.
+ * memory, processes, file size and open files. docs/decisions.md "User-made tools run confined"
  *
  * The run is wrapped as
  *
