@@ -22,6 +22,14 @@ export const toolMessages = {
     en: '{input}: {value} is not one of its options.',
     'zh-CN': '{input}：{value} 不是可选项之一。',
   },
+  toolColorInvalid: {
+    en: '{input}: a colour is written #rrggbb.',
+    'zh-CN': '{input}：颜色应写作 #rrggbb。',
+  },
+  toolColumnInvalid: {
+    en: '{input}: a column is given by its number (1, 2, 3 ...).',
+    'zh-CN': '{input}：列应以其编号表示（1、2、3……）。',
+  },
   toolRepeatCount: {
     en: '{input} needs between {min} and {max} groups ({count} given).',
     'zh-CN': '{input} 需要 {min} 到 {max} 组（已提供 {count} 组）。',

@@ -68,11 +68,26 @@ export const ToolSelectParam = ParamBase.extend({
   default: z.union([z.string(), z.array(z.string())]).nullable(),
 });
 export const ToolHiddenParam = ParamBase.extend({ type: z.literal('hidden'), default: z.string() });
+/** A colour (Galaxy's type="color"): `#rrggbb`, Galaxy's default #000000. */
+export const ToolColorParam = ParamBase.extend({ type: z.literal('color'), default: z.string() });
+/**
+ * A column of a tabular data input (Galaxy's type="data_column"): `data_ref` names that input (a
+ * data param of the same tool); values are 1-based column numbers as strings, a list when
+ * `multiple`. `default`: the tool's value, [] or null for none.
+ */
+export const ToolDataColumnParam = ParamBase.extend({
+  type: z.literal('data_column'),
+  data_ref: z.string(),
+  multiple: z.boolean(),
+  default: z.union([z.string(), z.array(z.string())]).nullable(),
+});
 export type ToolTextParam = z.infer<typeof ToolTextParam>;
 export type ToolNumberParam = z.infer<typeof ToolNumberParam>;
 export type ToolBooleanParam = z.infer<typeof ToolBooleanParam>;
 export type ToolSelectParam = z.infer<typeof ToolSelectParam>;
 export type ToolHiddenParam = z.infer<typeof ToolHiddenParam>;
+export type ToolColorParam = z.infer<typeof ToolColorParam>;
+export type ToolDataColumnParam = z.infer<typeof ToolDataColumnParam>;
 
 export type ToolConditionalParam = z.infer<typeof ParamBase> & {
   type: 'conditional';
@@ -101,6 +116,8 @@ export type ToolParam =
   | z.infer<typeof ToolBooleanParam>
   | z.infer<typeof ToolSelectParam>
   | z.infer<typeof ToolHiddenParam>
+  | ToolColorParam
+  | ToolDataColumnParam
   | ToolConditionalParam
   | ToolRepeatParam
   | ToolSectionParam;
@@ -113,6 +130,8 @@ export const ToolParam: z.ZodType<ToolParam> = z.lazy(() =>
     ToolBooleanParam,
     ToolSelectParam,
     ToolHiddenParam,
+    ToolColorParam,
+    ToolDataColumnParam,
     ParamBase.extend({
       type: z.literal('conditional'),
       test: z.union([ToolSelectParam, ToolBooleanParam]),

@@ -12,8 +12,10 @@ Programs (the JSON interface is the brief "The Galaxy tool model"):
   judge   exit code + stdout/stderr -> failed or not (Galaxy's stdio rules)
   collect filters, from_work_dir, format_source, discover_datasets -> the job's output files
   check   a tool test's output comparison and assertions
-  build   a parameter-builder draft -> tool XML (+ macros.xml)       unbuild  tool XML -> a draft, with warnings
-  schema  xmllint against Galaxy's tool XSD (apps/server/galaxy-xsd) conda    a conda package / environment -> dependencies
+  build   a parameter-builder draft -> tool XML (+ macros.xml)
+  unbuild tool XML -> a parameter-builder draft, with warnings for what it cannot say
+  schema  xmllint against Galaxy's tool XSD (apps/server/galaxy-xsd)
+  conda   a conda package, requirements XML or environment -> dependencies
 
 Shared modules:
   cli        the JSON command line                      xmlread    expat into elements that know their line

@@ -114,7 +114,7 @@ def tool_model(path, category=OTHER, tags=()):
         inputs_el = root.find('inputs')
         inputs = params.parse_inputs(inputs_el, tool_sanitize) if inputs_el is not None else []
     except params.ParamError as error:
-        raise ToolError(str(error)) from None
+        raise ToolError(str(error), error.line) from None
     strict = command_el.get('strict') if command_el is not None else None
     return {
         'id': root.get('id'),

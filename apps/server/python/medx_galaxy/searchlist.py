@@ -10,11 +10,12 @@ import re
 
 from . import values as values_mod
 from .cli import Failure
+from .params import column_numbers
 from .wrappers import DatasetListWrapper, DatasetWrapper, InputValueWrapper, NoneDataset, SelectWrapper
 
 
 # Unsupported types whose value Galaxy renders as a select's (None -> "None", lists joined with ',').
-SELECT_LIKE = ('data_column', 'group_tag', 'genomebuild', 'drill_down')
+SELECT_LIKE = ('group_tag', 'genomebuild', 'drill_down')
 
 
 def _number(param, value):
@@ -52,6 +53,23 @@ def _select(param, value):
     return [str(v) for v in value] if isinstance(value, list) else str(value)
 
 
+def _columns(param, value):
+    """A data_column's value: column numbers as strings (a list when multiple), None when none is chosen."""
+    try:
+        columns = column_numbers(value)
+    except ValueError:
+        raise Failure('%s: a column number (1, 2, ...) is needed, got %r' % (param['name'], value)) from None
+    if not columns:
+        if not param.get('optional'):
+            raise Failure('%s: a column number is needed' % param['name'])
+        return None
+    if param.get('multiple'):
+        return columns
+    if len(columns) > 1:
+        raise Failure('%s: one column is needed' % param['name'])
+    return columns[0]
+
+
 def _datasets(param, value, files_dir=None):
     if value is None:
         value = []
@@ -82,8 +100,11 @@ def wrap_param(param, value, files_dir=None):
             # Galaxy refuses the job: a non-optional number needs a value.
             raise Failure('%s: a value is needed' % param['name'])
         return InputValueWrapper(param, number)
+    if kind == 'data_column':
+        # Galaxy renders it as its select: the number ('1'), multiple joined with ',' ('1,3'), none as 'None'.
+        return SelectWrapper(dict(param, separator=','), _columns(param, value))
     if kind in SELECT_LIKE:
-        # Selects whose options Galaxy computes (columns, tags, builds): rendered like a dynamic select.
+        # Selects whose options Galaxy computes (tags, builds, drill-downs): rendered like a dynamic select.
         return SelectWrapper(dict(param, dynamic=True, multiple=param.get('multiple', False)),
                              _select(dict(param, dynamic=True), value))
     if kind == 'boolean':
@@ -94,6 +115,7 @@ def wrap_param(param, value, files_dir=None):
         return InputValueWrapper(param, value)
     if kind == 'color':
         value = '#000000' if value in (None, '') else str(value)
+        # Galaxy's own tests give colours without '#' ("000000"): accepted here; the form asks for #rrggbb.
         if not re.fullmatch(r'#?[0-9a-fA-F]{6}', value):
             raise Failure('%s: a colour is written #rrggbb, got %r' % (param['name'], value))
         return InputValueWrapper(param, value)

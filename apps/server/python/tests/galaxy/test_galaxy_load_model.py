@@ -129,7 +129,7 @@ def test_the_params(tmp_path):
                                {'value': 'slow', 'label': 'Slow', 'selected': True}]
     assert (mode['multiple'], mode['display'], mode['dynamic']) == (False, 'radio', False)
     assert inputs['table']['dynamic'] is True and inputs['table']['options'] == []
-    assert inputs['colour']['unsupported'] is True and inputs['colour']['type'] == 'color'
+    assert 'unsupported' not in inputs['colour'] and inputs['colour']['type'] == 'color'
     assert inputs['secret']['value'] == '42'
     box = inputs['box']
     assert box['test_param']['name'] == 'kind'

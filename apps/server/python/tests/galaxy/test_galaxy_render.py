@@ -236,7 +236,7 @@ def test_colours_and_a_select_separator(tmp_path):
       <param name="c" type="color" value="#FF0000"/><param name="rgb" type="color" value="#00ff80" rgb="true"/>
       <param name="multi" type="select" multiple="true" separator=" "><option value="a"/><option value="b"/></param>
     </inputs>''')
-    assert tool['inputs'][0]['value'] == '#ff0000' and tool['inputs'][0]['unsupported'] is True
+    assert tool['inputs'][0]['value'] == '#ff0000' and 'unsupported' not in tool['inputs'][0]
     assert rendered(tmp_path, tool, {'multi': ['a', 'b']})['command'] == 'echo #ff0000 (0, 255, 128) a b'
     with pytest.raises(Failure, match='#rrggbb'):
         rendered(tmp_path, tool, {'c': '#fff; id'})

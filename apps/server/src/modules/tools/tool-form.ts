@@ -7,7 +7,7 @@
 import type { ToolDataParam, ToolDetails, ToolJobRequest, ToolParam, ViewerKind } from '@medx/contract';
 import { AppError, badRequest } from '../../http/app-error';
 import { acceptsFormat } from './datatypes';
-import type { GalaxyParam, GalaxySelectParam, GalaxyTool } from './galaxy-model';
+import type { GalaxyDataColumnParam, GalaxyParam, GalaxySelectParam, GalaxyTool } from './galaxy-model';
 import { branchOf } from './staging';
 
 const VIEWER_KINDS = new Set(['box', 'docking_box', 'residue', 'residue_active', 'atom']);
@@ -27,7 +27,17 @@ export function selectDefault(p: GalaxySelectParam): string | string[] | null {
   return selected[0] ?? p.options[0]?.value ?? null;
 }
 
-/** A param the form cannot offer (a Galaxy type MedX does not support), or null. */
+/** Galaxy's default of a column chooser: a list when multiple ([] for none), else one column number or null. */
+export function dataColumnDefault(p: GalaxyDataColumnParam): string | string[] | null {
+  const value = p.value;
+  if (p.multiple) return Array.isArray(value) ? value : value ? [value] : [];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/**
+ * A param the form cannot offer (a Galaxy type MedX does not support), or null. Colour and
+ * column (data_column) params are supported: load checks a data_column's data_ref.
+ */
 export function unsupportedParam(params: readonly GalaxyParam[]): string | null {
   for (const p of params) {
     if (p.unsupported) return `${p.name} (${p.type})`;
@@ -78,6 +88,16 @@ export function toToolParam(p: GalaxyParam): ToolParam | null {
       };
     case 'hidden':
       return { ...base(p), type: 'hidden', default: p.value };
+    case 'color':
+      return { ...base(p), type: 'color', default: p.value || '#000000' };
+    case 'data_column':
+      return {
+        ...base(p),
+        type: 'data_column',
+        data_ref: p.data_ref,
+        multiple: p.multiple,
+        default: dataColumnDefault(p),
+      };
     case 'conditional': {
       const test = toToolParam(p.test_param);
       if (!test || (test.type !== 'select' && test.type !== 'boolean')) return null;
@@ -265,9 +285,50 @@ function leaf(p: GalaxyParam, raw: Raw | undefined, label: string, resolve: (id:
     case 'hidden':
       // A hidden param is the tool's, never the caller's.
       return p.value;
+    case 'color': {
+      if (raw === undefined || raw === null) return p.value || '#000000';
+      if (typeof raw !== 'string' || !COLOR.test(raw)) throw badRequest('toolColorInvalid', { input: label });
+      return raw.toLowerCase();
+    }
+    case 'data_column':
+      return dataColumnValue(p, raw, label);
     default:
       throw new AppError(400, 'toolInputUnknown', { input: label });
   }
+}
+
+const COLOR = /^#[0-9a-fA-F]{6}$/;
+/** A column number as Galaxy reads it: digits, 1 up; Galaxy's label convention 'c2' is column 2. */
+const COLUMN = /^c?0*([1-9][0-9]{0,5})$/i;
+
+/**
+ * A column chooser's value: 1-based column numbers as strings (a list when multiple, its items
+ * or one comma-joined text as Galaxy takes it), null ([] when multiple) for none. Whether the
+ * number exists in the referenced file is not known here (the file is not read).
+ */
+function dataColumnValue(p: GalaxyDataColumnParam, raw: Raw | undefined, label: string): string | string[] | null {
+  if (raw === undefined) return dataColumnDefault(p);
+  let items: unknown[];
+  if (raw === null) items = [];
+  else if (Array.isArray(raw)) items = raw;
+  else if (typeof raw === 'string') items = raw.split(',');
+  else if (typeof raw === 'number') items = [raw];
+  else throw badRequest('toolValueType', { input: label });
+  const columns: string[] = [];
+  for (const item of items) {
+    const text = typeof item === 'number' ? (Number.isInteger(item) ? String(item) : '-') : String(item).trim();
+    if (text === '') continue;
+    const match = COLUMN.exec(text);
+    if (!match?.[1]) throw badRequest('toolColumnInvalid', { input: label });
+    columns.push(match[1]);
+  }
+  if (columns.length === 0) {
+    if (!p.optional) throw badRequest('toolInputRequired', { input: label });
+    return p.multiple ? [] : null;
+  }
+  if (p.multiple) return columns;
+  if (columns.length > 1) throw badRequest('toolValueType', { input: label });
+  return columns[0] ?? null;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

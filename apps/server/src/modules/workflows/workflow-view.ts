@@ -68,8 +68,11 @@ function applyState(params: ToolParam[], step: ToolStep, prefix: string): ToolPa
       case 'boolean':
         return saved === undefined || saved === null ? p : { ...p, default: saved === true || saved === 'true' };
       case 'select':
+      case 'data_column':
         if (saved === undefined || saved === null) return p;
-        return { ...p, default: Array.isArray(saved) ? saved : String(saved) };
+        return { ...p, default: Array.isArray(saved) ? saved.map(String) : String(saved) };
+      case 'color':
+        return saved === undefined || saved === null ? p : { ...p, default: String(saved) };
       case 'conditional': {
         const test = applyState([p.test], step, `${key}|`)[0] as typeof p.test;
         const when = Object.fromEntries(

@@ -1,11 +1,19 @@
 import { AimOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { ToolConditionalParam, ToolParam, ToolRepeatParam, ToolSectionParam } from '@medx/contract';
-import { Button, Card, Collapse, Form, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import { createContext, type ReactNode, useContext, useState } from 'react';
+import type {
+  ToolColorParam,
+  ToolConditionalParam,
+  ToolDataColumnParam,
+  ToolParam,
+  ToolRepeatParam,
+  ToolSectionParam,
+} from '@medx/contract';
+import { Button, Card, Collapse, Form, Input, InputNumber, Select, Space, Switch, Typography } from 'antd';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addRepeatGroup,
   branchKey,
+  COLOR_PATTERN,
   defaultTestValue,
   type FieldIssue,
   type FormValue,
@@ -29,6 +37,18 @@ export interface FieldsContextValue {
 
 const FieldsContext = createContext<FieldsContextValue | null>(null);
 
+/** The labels of the data inputs among the form's params, by name (what a column chooser's data_ref names). */
+const DataLabelsContext = createContext<ReadonlyMap<string, string>>(new Map());
+
+function dataLabels(params: readonly ToolParam[], into = new Map<string, string>()): Map<string, string> {
+  for (const param of params) {
+    if (param.type === 'data' && !into.has(param.name)) into.set(param.name, labelOf(param));
+    else if (param.type === 'section' || param.type === 'repeat') dataLabels(param.params, into);
+    else if (param.type === 'conditional') for (const branch of Object.values(param.when)) dataLabels(branch, into);
+  }
+  return into;
+}
+
 function useFields(): FieldsContextValue {
   const value = useContext(FieldsContext);
   if (!value) throw new Error('ParamFields needs its context');
@@ -45,6 +65,8 @@ function useIssueText() {
     if (issue.kind === 'min') return t('param.min', { min: issue.limit });
     if (issue.kind === 'max') return t('param.max', { max: issue.limit });
     if (issue.kind === 'integer') return t('param.integer');
+    if (issue.kind === 'color') return t('param.color');
+    if (issue.kind === 'column') return t('param.column');
     return t('param.required');
   };
 }
@@ -91,11 +113,14 @@ function Item({
   param,
   id,
   issueKey,
+  hint,
   children,
 }: {
   param: ToolParam;
   id: string;
   issueKey: string;
+  /** Shown under the field before the param's help. */
+  hint?: string;
   children: ReactNode;
 }) {
   const { issues } = useFields();
@@ -109,7 +134,16 @@ function Item({
       required={!param.optional && param.type !== 'boolean' && param.type !== 'text'}
       validateStatus={issue ? 'error' : undefined}
       help={issueText(issue)}
-      extra={param.help || undefined}
+      extra={
+        hint ? (
+          <>
+            <div>{hint}</div>
+            {param.help && <div>{param.help}</div>}
+          </>
+        ) : (
+          param.help || undefined
+        )
+      }
       style={{ marginBottom: 12 }}
     >
       {children}
@@ -134,8 +168,10 @@ function ParamField({ param, level, path, prefix }: FieldProps) {
   const own = [...path, param.name];
   const value = getAt(values, own);
   const status = issues.has(key) ? ('error' as const) : undefined;
+  const labels = useContext(DataLabelsContext);
 
   let control: ReactNode;
+  let hint: string | undefined;
   switch (param.type) {
     case 'hidden':
       return null;
@@ -223,12 +259,119 @@ function ParamField({ param, level, path, prefix }: FieldProps) {
         />
       );
       break;
+    case 'color':
+      control = (
+        <ColorField
+          param={param}
+          id={id}
+          testId={`tool-param-${key}`}
+          status={status}
+          value={value}
+          onChange={(next) => setValue(own, next)}
+        />
+      );
+      break;
+    case 'data_column': {
+      const input = labels.get(param.data_ref) ?? param.data_ref;
+      hint = t(param.multiple ? 'param.columnsOf' : 'param.columnOf', { input });
+      control = (
+        <ColumnField
+          param={param}
+          id={id}
+          testId={`tool-param-${key}`}
+          status={status}
+          value={value}
+          onChange={(next) => setValue(own, next)}
+        />
+      );
+      break;
+    }
   }
   return (
-    <Item param={param} id={id} issueKey={key}>
+    <Item param={param} id={id} issueKey={key} hint={hint}>
       {control}
       <ViewerButton param={param} level={level} path={path} />
     </Item>
+  );
+}
+
+interface ControlProps<P> {
+  param: P;
+  id: string;
+  testId: string;
+  status: 'error' | undefined;
+  value: FormValue | undefined;
+  onChange: (value: FormValue) => void;
+}
+
+/**
+ * A colour (Galaxy's color param): the browser's colour chooser (keyboard accessible, gives
+ * lower-case #rrggbb) beside the same value as text, which can be typed or pasted.
+ */
+function ColorField({ param, id, testId, status, value, onChange: setOwn }: ControlProps<ToolColorParam>) {
+  const { t } = useTranslation('tools');
+  const text = typeof value === 'string' ? value : '';
+  return (
+    <Space.Compact>
+      <Input
+        type="color"
+        id={id}
+        className="medx-tool-color"
+        value={COLOR_PATTERN.test(text) ? text.toLowerCase() : '#000000'}
+        onChange={(event) => setOwn(event.target.value.toLowerCase())}
+        style={{ width: 48, padding: 2 }}
+        data-testid={testId}
+      />
+      <Input
+        aria-label={t('param.colorHex', { label: labelOf(param) })}
+        status={status}
+        value={text}
+        maxLength={7}
+        placeholder="#rrggbb"
+        onChange={(event) => setOwn(event.target.value.trim())}
+        style={{ width: 110, fontFamily: 'monospace' }}
+        data-testid={`${testId}-hex`}
+      />
+    </Space.Compact>
+  );
+}
+
+/**
+ * A column of a tabular input (Galaxy's data_column): its number from 1; several typed as tags
+ * when multiple. The columns of the chosen file are not read here (the server checks the numbers).
+ */
+function ColumnField({ param, id, testId, status, value, onChange: setOwn }: ControlProps<ToolDataColumnParam>) {
+  if (param.multiple) {
+    const columns = Array.isArray(value) ? (value as unknown[]).map(String) : [];
+    return (
+      <Select<string[]>
+        id={id}
+        mode="tags"
+        status={status}
+        allowClear
+        suffixIcon={null}
+        notFoundContent={null}
+        tokenSeparators={[',', ' ']}
+        value={columns}
+        onChange={(next) => setOwn(next.map((item) => item.trim().replace(/^c(?=\d)/i, '')).filter(Boolean))}
+        style={{ width: '100%', maxWidth: 420 }}
+        data-testid={testId}
+      />
+    );
+  }
+  const number = typeof value === 'string' || typeof value === 'number' ? Number(value) : Number.NaN;
+  return (
+    <InputNumber
+      id={id}
+      status={status}
+      min={1}
+      step={1}
+      precision={0}
+      value={Number.isInteger(number) && number > 0 ? number : null}
+      onChange={(next) => setOwn(typeof next === 'number' ? String(next) : null)}
+      style={{ width: '100%', maxWidth: 280 }}
+      data-testid={testId}
+    />
   );
 }
 
@@ -388,11 +531,14 @@ function RepeatField({ param, path, prefix }: { param: ToolRepeatParam; path: Va
 
 /** The settings step's form: every param but the top-level data inputs (they have their steps). */
 export function ParamFields({ params, context }: { params: readonly ToolParam[]; context: FieldsContextValue }) {
+  const labels = useMemo(() => dataLabels(params), [params]);
   return (
     <FieldsContext.Provider value={context}>
-      <Form layout="vertical" component="div" className="medx-tool-form">
-        <ParamLevel params={params} path={[]} prefix="" />
-      </Form>
+      <DataLabelsContext.Provider value={labels}>
+        <Form layout="vertical" component="div" className="medx-tool-form">
+          <ParamLevel params={params} path={[]} prefix="" />
+        </Form>
+      </DataLabelsContext.Provider>
     </FieldsContext.Provider>
   );
 }

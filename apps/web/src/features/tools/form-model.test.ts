@@ -209,6 +209,59 @@ describe('validation', () => {
   });
 });
 
+describe('colour and column params', () => {
+  const colour: ToolParam = { ...base, name: 'colour', type: 'color', default: '#ff8800' };
+  const column = (name: string, multiple: boolean, value: string | string[] | null, optional = false): ToolParam => ({
+    ...base,
+    name,
+    optional,
+    type: 'data_column',
+    data_ref: 'table',
+    multiple,
+    default: value,
+  });
+  const form = [data('table'), colour, column('col', false, '1'), column('cols', true, ['2', '4'])];
+  const optional = [column('maybe', false, null, true), column('some', true, [], true)];
+
+  it('start at their defaults', () => {
+    expect(initialValues([...form, ...optional])).toEqual({
+      table: [],
+      colour: '#ff8800',
+      col: '1',
+      cols: ['2', '4'],
+      maybe: null,
+      some: [],
+    });
+  });
+
+  it('flatten to Galaxy values: a lower-case colour, column numbers as strings', () => {
+    const values = { table: [1], colour: '#A0B1C2', col: 3, cols: ['5', '1'], maybe: '', some: [] };
+    expect(flattenInputs([...form, ...optional], values, () => null)).toEqual({
+      table: null,
+      colour: '#a0b1c2',
+      col: '3',
+      cols: ['5', '1'],
+      maybe: null,
+      some: [],
+    });
+  });
+
+  it('validate a colour as #rrggbb and columns as numbers from 1', () => {
+    const values = { table: [1], colour: '#ff880', col: '0', cols: ['2', 'x'] };
+    expect(validateValues(form, values)).toEqual([
+      { key: 'colour', kind: 'color' },
+      { key: 'col', kind: 'column' },
+      { key: 'cols', kind: 'column' },
+    ]);
+    expect(validateValues(form, { ...values, colour: '#FF8800', col: null, cols: [] })).toEqual([
+      { key: 'col', kind: 'required' },
+      { key: 'cols', kind: 'required' },
+    ]);
+    expect(validateValues(optional, { maybe: null, some: [] })).toEqual([]);
+    expect(validateValues(form, { ...values, colour: '#ff8800', col: '12', cols: ['3'] })).toEqual([]);
+  });
+});
+
 describe('file formats', () => {
   it("accepts anything for 'data', text-like files for 'txt', else the extension", () => {
     expect(acceptsFile(['data'], 'bin')).toBe(true);

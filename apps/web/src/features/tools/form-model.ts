@@ -53,6 +53,11 @@ function initialValue(param: ToolParam): FormValue {
       return param.default;
     case 'boolean':
       return param.default;
+    case 'color':
+      return param.default;
+    case 'data_column':
+      if (param.multiple) return Array.isArray(param.default) ? param.default : param.default ? [param.default] : [];
+      return (Array.isArray(param.default) ? param.default[0] : param.default) ?? null;
     case 'select':
       if (param.multiple) return Array.isArray(param.default) ? param.default : param.default ? [param.default] : [];
       return (Array.isArray(param.default) ? param.default[0] : param.default) ?? param.options[0]?.value ?? '';
@@ -188,12 +193,33 @@ export function flattenInputs(
       case 'boolean':
         out[key] = value === true;
         break;
+      case 'color':
+        out[key] = typeof value === 'string' ? value.toLowerCase() : null;
+        break;
+      case 'data_column':
+        // Column numbers as strings, a list when multiple (the server checks them again).
+        out[key] = param.multiple
+          ? asColumns(value)
+          : value === undefined || value === null || value === ''
+            ? null
+            : String(value);
+        break;
       default:
         out[key] = typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
     }
   }
   return out;
 }
+
+const asColumns = (value: FormValue | undefined): string[] =>
+  (Array.isArray(value) ? (value as unknown[]) : value === undefined || value === null ? [] : [value])
+    .map((item) => String(item).trim())
+    .filter((item) => item !== '');
+
+/** A colour as Galaxy's color param takes it. */
+export const COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+/** A column number (1-based, as Galaxy's data_column counts them). */
+export const isColumnNumber = (text: string) => /^[1-9][0-9]{0,5}$/.test(text);
 
 /** Every project file id the tree holds (top-level and nested data inputs), once each. */
 export function dataFileIds(params: readonly ToolParam[], values: FormValues): number[] {
@@ -245,11 +271,14 @@ export function jobCount(dataParams: readonly ToolDataParam[], chosen: ChosenFil
 /** A problem of one field, keyed by its flat name. */
 export interface FieldIssue {
   key: string;
-  kind: 'required' | 'min' | 'max' | 'integer';
+  kind: 'required' | 'min' | 'max' | 'integer' | 'color' | 'column';
   limit?: number;
 }
 
-/** Spec §5 (parameter form): required values, numbers within min/max, integers whole. */
+/**
+ * Spec §5 (parameter form): required values, numbers within min/max, integers whole, colours
+ * #rrggbb, column numbers from 1.
+ */
 export function validateValues(params: readonly ToolParam[], values: FormValues, prefix = ''): FieldIssue[] {
   const issues: FieldIssue[] = [];
   for (const param of params) {
@@ -267,6 +296,16 @@ export function validateValues(params: readonly ToolParam[], values: FormValues,
         else if (param.min !== null && value < param.min) issues.push({ key, kind: 'min', limit: param.min });
         else if (param.max !== null && value > param.max) issues.push({ key, kind: 'max', limit: param.max });
         break;
+      case 'color':
+        if (typeof value !== 'string' || !COLOR_PATTERN.test(value)) issues.push({ key, kind: 'color' });
+        break;
+      case 'data_column': {
+        const columns = asColumns(value);
+        if (columns.length === 0) {
+          if (!param.optional) issues.push({ key, kind: 'required' });
+        } else if (!columns.every(isColumnNumber)) issues.push({ key, kind: 'column' });
+        break;
+      }
       case 'select':
         if (param.optional) break;
         if (param.multiple ? !Array.isArray(value) || value.length === 0 : value === null || value === '') {
