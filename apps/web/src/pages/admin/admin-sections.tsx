@@ -1,4 +1,5 @@
 import {
+  AuditOutlined,
   CloudServerOutlined,
   CommentOutlined,
   DashboardOutlined,
@@ -12,6 +13,7 @@ import { AdminInstancesSection } from './instances/AdminInstancesSection';
 import { AdminMessagesSection } from './messages/AdminMessagesSection';
 import { AdminOrdersSection } from './orders/AdminOrdersSection';
 import { AdminSystemSection } from './system/AdminSystemSection';
+import { AdminToolReviewSection } from './tool-review/AdminToolReviewSection';
 import { AdminUsersSection } from './users/AdminUsersSection';
 
 /** One entry of the admin panel's menu. */
@@ -36,6 +38,14 @@ const feedback: AdminSection = {
   labelKey: 'sections.feedback',
   icon: <CommentOutlined />,
   Component: AdminFeedbackSection,
+};
+
+/** Its label is in the section's own namespace (`toolReview`). */
+const toolReview: AdminSection = {
+  key: 'tool-review',
+  labelKey: 'toolReview:section',
+  icon: <AuditOutlined />,
+  Component: AdminToolReviewSection,
 };
 
 const users: AdminSection = {
@@ -66,7 +76,15 @@ const system: AdminSection = {
   Component: AdminSystemSection,
 };
 
-export const ADMIN_SECTIONS: readonly AdminSection[] = [messages, feedback, users, orders, instances, system];
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  messages,
+  feedback,
+  toolReview,
+  users,
+  orders,
+  instances,
+  system,
+];
 
 /** The section an address names; /admin alone (or an unknown name) opens the first. */
 export function adminSection(key: string | undefined): AdminSection {
