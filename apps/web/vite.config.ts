@@ -5,6 +5,12 @@ import { defineConfig } from 'vite';
 // from the repository root and `vite` inside apps/web behave the same.
 const root = new URL('.', import.meta.url).pathname;
 
+// The API, and the spec's calls outside /v1 (POST /api/parse-conda).
+const api = {
+  '/v1': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+  '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false },
+};
+
 export default defineConfig({
   root,
   plugins: [react()],
@@ -19,10 +25,10 @@ export default defineConfig({
     include: ['ketcher-core', 'ketcher-standalone > @babel/runtime/regenerator'],
   },
   server: {
-    proxy: { '/v1': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    proxy: api,
   },
   preview: {
-    proxy: { '/v1': { target: 'http://127.0.0.1:8080', changeOrigin: false } },
+    proxy: api,
   },
   build: {
     outDir: `${root}dist`,

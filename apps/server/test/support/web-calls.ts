@@ -327,7 +327,10 @@ class Collector {
       // Covered either way: the call is accounted for here, resolved or reported.
       this.cover(file, arg);
       try {
-        const paths = this.resolvePath(file, arg).map((p) => this.options.apiBase + (p.startsWith('/') ? p : `/${p}`));
+        // api/client.ts buildUrl: a path under /api/ is sent as it is (the spec's POST /api/parse-conda).
+        const paths = this.resolvePath(file, arg).map((p) =>
+          p.startsWith('/api/') ? p : this.options.apiBase + (p.startsWith('/') ? p : `/${p}`),
+        );
         this.add(file, call, method, paths);
       } catch (error) {
         this.fail(file, call, `${text}(${arg.getText(file)})`, (error as Error).message);

@@ -74,8 +74,14 @@ export function resetSessionExpiryForTests(): void {
   expiring = false;
 }
 
+/**
+ * The spec's few calls outside /v1 (POST /api/parse-conda) are written with their whole
+ * path; every other path is relative to API_BASE.
+ */
+export const OUTSIDE_API_BASE = '/api/';
+
 function buildUrl(path: string, query?: Query): string {
-  const url = `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
+  const url = path.startsWith(OUTSIDE_API_BASE) ? path : `${API_BASE}${path.startsWith('/') ? path : `/${path}`}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -88,6 +94,7 @@ function buildUrl(path: string, query?: Query): string {
 
 function buildHeaders(hasBody: boolean): Record<string, string> {
   const headers: Record<string, string> = { 'Accept-Language': currentLang(), Accept: 'application/json' };
+  // A FormData body (a multipart upload) sets its own content type with its boundary.
   if (hasBody) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers.token = token;
@@ -127,6 +134,7 @@ async function request<T>(
 ): Promise<Envelope<T>> {
   const isGet = method === 'GET';
   const hasBody = !isGet && payload !== undefined;
+  const isForm = payload instanceof FormData;
   const url = isGet ? buildUrl(path, payload as Query | undefined) : buildUrl(path);
 
   const deadline = requestDeadline(options.signal);
@@ -136,8 +144,8 @@ async function request<T>(
   try {
     response = await fetch(url, {
       method,
-      headers: buildHeaders(hasBody),
-      body: hasBody ? JSON.stringify(payload) : undefined,
+      headers: buildHeaders(hasBody && !isForm),
+      body: isForm ? payload : hasBody ? JSON.stringify(payload) : undefined,
       credentials: 'include',
       signal: deadline.signal,
     });

@@ -27,6 +27,9 @@ const LowBrowserPage = lazy(() =>
   import('../pages/low-browser/LowBrowserPage').then((m) => ({ default: m.LowBrowserPage })),
 );
 const AdminPage = lazy(() => import('../pages/admin/AdminPage').then((m) => ({ default: m.AdminPage })));
+const ToolBuilderPage = lazy(() =>
+  import('../pages/tool-builder/ToolBuilderPage').then((m) => ({ default: m.ToolBuilderPage })),
+);
 const DocsPage = lazy(() => import('../pages/docs/DocsPage').then((m) => ({ default: m.DocsPage })));
 /** Dev-only page (/viewer-test?file=<id>[,<id>…]): the viewer full-size with project files loaded. */
 const LazyViewerTestPage = lazy(() =>
@@ -47,6 +50,8 @@ export const ROUTES = {
   admin: '/admin/:section?',
   /** The Help Center, privacy policy and user agreement: /docs/help, /docs/privacy, /docs/agreement. */
   docs: '/docs/:doc',
+  /** The Tool Uploader (parameter builder, issue 16): registered users only (the page tells guests). */
+  toolBuilder: '/tool-builder',
 } as const;
 
 export function AppRoutes() {
@@ -72,6 +77,7 @@ export function AppRoutes() {
               <Route path={ROUTES.shop} element={<ShopPage />} />
               <Route path={ROUTES.userCenter} element={<UserCenterPage />} />
               <Route path={ROUTES.purchase} element={<PurchasePage />} />
+              <Route path={ROUTES.toolBuilder} element={<ToolBuilderPage />} />
               {/* The page itself answers 403 to users without ADMIN_PANEL. */}
               <Route path={ROUTES.admin} element={<AdminPage />} />
             </Route>

@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BuildOutlined,
   CommentOutlined,
   ControlOutlined,
   DesktopOutlined,
@@ -14,7 +15,7 @@ import { Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { getProjectId, SIDEBAR_COLLAPSED_KEY } from '../../api/session';
+import { getProjectId, isGuest, SIDEBAR_COLLAPSED_KEY, useCurrentUser } from '../../api/session';
 import { usersApi } from '../../api/users';
 import { HELP_CENTER_URL, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../config';
 import { AvatarMenu } from './AvatarMenu';
@@ -48,6 +49,7 @@ export function Sidebar() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const permissions = usePermissions();
+  const { user } = useCurrentUser();
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const [feedbackOpen, setFeedbackOpen] = useState(false);
 
@@ -104,6 +106,17 @@ export function Sidebar() {
               active={pathname === '/shop'}
               onClick={() => navigate('/shop')}
               testId="nav-apps"
+            />
+          )}
+          {/* The Tool Uploader (issue 16): registered users only. */}
+          {user && !isGuest(user) && (
+            <NavItem
+              icon={<BuildOutlined />}
+              label={t('toolBuilder:nav')}
+              collapsed={collapsed}
+              active={pathname === '/tool-builder'}
+              onClick={() => navigate('/tool-builder')}
+              testId="nav-tool-builder"
             />
           )}
           {canSeeAdminPanel(permissions) && (

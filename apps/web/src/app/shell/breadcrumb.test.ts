@@ -8,6 +8,7 @@ describe('breadcrumbKey (spec §2 header)', () => {
     expect(breadcrumbKey('/shop')).toBe('breadcrumb.apps');
     expect(breadcrumbKey('/userCenter')).toBe('breadcrumb.user');
     expect(breadcrumbKey('/purchase')).toBe('breadcrumb.purchase');
+    expect(breadcrumbKey('/tool-builder')).toBe('toolBuilder:breadcrumb');
     expect(breadcrumbKey('/share/abc')).toBe('breadcrumb.share');
     expect(breadcrumbKey('/admin')).toBe('breadcrumb.admin');
     expect(breadcrumbKey('/admin/messages')).toBe('breadcrumb.admin');

@@ -13,6 +13,8 @@ export function breadcrumbKey(pathname: string): string {
       return 'breadcrumb.user';
     case '/purchase':
       return 'breadcrumb.purchase';
+    case '/tool-builder':
+      return 'toolBuilder:breadcrumb';
     default:
       return 'breadcrumb.share';
   }
