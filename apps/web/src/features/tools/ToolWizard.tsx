@@ -16,10 +16,10 @@ import {
   initialValues,
   jobCount,
   setAt,
-  type ToolInputValue,
   type ValuePath,
   validateValues,
 } from './form-model';
+import { toJobSpace } from './job-space';
 import { type FieldsContextValue, ParamFields } from './ParamFields';
 import { formatsText, ToolFilePicker } from './ToolFilePicker';
 import { useFillFromViewer } from './use-fill-from-viewer';
@@ -101,16 +101,9 @@ export function ToolWizard({ tool }: { tool: ToolDetails }) {
       message.error(t('window.submitError', { errorMessage: reason || t('common:errors.unknown') }));
     setSubmitting(true);
     try {
-      const galaxyIds = new Map<number, string>();
-      if (fileIds.length > 0) {
-        const imported = await toolsApi.importFiles(project.id, fileIds);
-        if (!imported.success) return fail(imported.msg);
-        for (const item of imported.data.items) galaxyIds.set(item.file_id, item.galaxy_file_id);
-      }
-      const dataValue = (ids: number[]): ToolInputValue => ({
-        batch: false,
-        values: ids.map((id) => ({ id: galaxyIds.get(id) ?? String(id), src: 'hda' as const })),
-      });
+      const space = await toJobSpace(project.id, fileIds);
+      if (!space.success) return fail(space.msg);
+      const { dataValue } = space;
       const name = jobName.trim();
       let done = 0;
       for (const [index, job] of jobs.entries()) {

@@ -17,6 +17,7 @@ export {
   type ValuePath,
   validateValues,
 } from './form-model';
+export { toJobSpace } from './job-space';
 export { type FieldsContextValue, ParamFields } from './ParamFields';
 export { ToolFilePicker } from './ToolFilePicker';
 export { ToolGuide } from './ToolGuide';

@@ -4,7 +4,6 @@ import { App, Button, Empty, Flex, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toolBuilderApi } from '../../api/tool-builder';
-import { toolsApi } from '../../api/tools';
 import {
   dataFileIds,
   type FieldsContextValue,
@@ -15,7 +14,7 @@ import {
   ParamFields,
   setAt,
   ToolFilePicker,
-  type ToolInputValue,
+  toJobSpace,
   type ValuePath,
   validateValues,
 } from '../../features/tools';
@@ -105,20 +104,12 @@ export function TestRunForm({ tool, draft, projectId, onValues, onStarted }: Tes
     setRunning(true);
     try {
       const fileIds = dataFileIds(tool.inputs, everything);
-      const galaxyIds = new Map<number, string>();
-      if (fileIds.length > 0) {
-        const imported = await toolsApi.importFiles(projectId, fileIds);
-        if (!imported.success) {
-          message.error(t('test.failedToStart', { errorMessage: imported.msg || t('msg:submissionUnknownError') }));
-          return;
-        }
-        for (const item of imported.data.items) galaxyIds.set(item.file_id, item.galaxy_file_id);
+      const space = await toJobSpace(projectId, fileIds);
+      if (!space.success) {
+        message.error(t('test.failedToStart', { errorMessage: space.msg || t('msg:submissionUnknownError') }));
+        return;
       }
-      // As the tool wizard sends a data input (POST /v1/jobs/tool).
-      const dataValue = (ids: number[]): ToolInputValue => ({
-        batch: false,
-        values: ids.map((id) => ({ id: galaxyIds.get(id) ?? String(id), src: 'hda' as const })),
-      });
+      const { dataValue } = space;
       const answer = await toolBuilderApi.testRun({
         project_id: projectId,
         draft: { ...draft, values: everything },
