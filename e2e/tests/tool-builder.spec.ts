@@ -249,3 +249,16 @@ for (const lang of ['en', 'zh-CN'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+test.describe('a guest', () => {
+  test.use({ account: 'guest' });
+
+  test('sees no Tool Uploader in the sidebar and is asked to register at its address', async ({ page }) => {
+    await page.goto('/project');
+    await expect(page.getByTestId('nav-help')).toBeVisible();
+    await expect(page.getByTestId('nav-tool-builder')).toHaveCount(0);
+    await page.goto('/tool-builder');
+    await expect(page.getByTestId('builder-guest')).toBeVisible();
+    await expect(page.getByTestId('builder-tool-id')).toHaveCount(0);
+  });
+});

@@ -347,6 +347,13 @@ describe('a test run, a submission, its review and the published tool', () => {
       'builderRegisteredOnly',
     );
     expect(await countRows(t, 'jobs')).toBe(jobsBefore);
+    // A READ_WRITE member may, on the shared project's files.
+    const shared = await createProject(t, author.token, 'Shared RW');
+    const sharedFile = (await importOk(t, author.token, shared, 'n.txt', '1\n')).id;
+    await shareProject(t, author.token, shared, 'READ_WRITE');
+    await joinProject(t, other.token, shared);
+    const { job_id } = expectOk(await testRun(other.token, draft, sharedFile, shared), 'submitToolSuccessful');
+    expect((await waitForJob(t, other.token, job_id)).status).toBe('FINISHED');
   });
 
   it('submits the tool with its test run as its <tests>; a second submission of the version is refused', async () => {
