@@ -239,6 +239,22 @@ describe('preview and import', () => {
     expect(tool.outputs.map((o) => o.name)).toEqual(['scaled']);
   });
 
+  it('says which dependencies this server cannot provide, and will not test-run such a tool', async () => {
+    const draft = scaleDraft('medx_needs_more');
+    draft.dependencies = [
+      { name: 'numpy', version: '', channel: 'conda-forge' },
+      { name: 'no-such-package-here', version: '1.0', channel: '' },
+    ];
+    const tool = (await preview(author.token, draft)).tool as { available: boolean; unavailable_reason: string };
+    expect(tool.available).toBe(false);
+    expect(tool.unavailable_reason).toContain('no-such-package-here');
+    const res = await testRun(author.token, draft);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toMatch(/^This tool cannot run on this server: .*no-such-package-here/);
+    draft.dependencies = [draft.dependencies[0]!];
+    expect(((await preview(author.token, draft)).tool as { available: boolean }).available).toBe(true);
+  });
+
   it("refuses a draft with problems, naming how many and the first one's place", async () => {
     const draft = scaleDraft('medx_bad_tool');
     draft.commandBlocks = [{ id: 'b1', content: "python '$__tool_directory__/scale.py' '$missing' > '$scaled'" }];

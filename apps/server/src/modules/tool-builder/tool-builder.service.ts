@@ -23,9 +23,11 @@ import type { Clock } from '../../lib/clock';
 import type { FilesRepository } from '../files/files.repository';
 import type { JobsService } from '../jobs/jobs.service';
 import type { ProjectAccess } from '../projects/project-access';
+import type { GalaxyTool } from '../tools/galaxy-model';
 import { callGalaxy, GalaxyProgramError } from '../tools/galaxy-python';
+import { RequirementResolver } from '../tools/requirements';
 import { sandboxAvailable } from '../tools/sandbox';
-import { buildValues, type Flat, toDetails } from '../tools/tool-form';
+import { buildValues, type Flat, toDetails, unsupportedReason } from '../tools/tool-form';
 import { resolveJobSpace, type ToolsRepository } from '../tools/tools.repository';
 import type { ToolBuilderRepository } from './tool-builder.repository';
 import { type BuilderTestCase, buildTool, loadToolFolder, schemaErrors, writeBundle } from './tool-bundle';
@@ -51,6 +53,19 @@ export async function withTempDir<T>(prefix: string, fn: (dir: string) => Promis
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const requirements = new RequirementResolver();
+
+/**
+ * Whether the tool could run here, as the catalogue will say: its requirements resolve to what
+ * the server has installed (conda packages are not installed: requirements.ts), and its
+ * params are ones MedX supports.
+ */
+async function availability(tool: GalaxyTool) {
+  const unavailable =
+    (await requirements.unmet(tool.requirements)) ?? unsupportedReason({ tool: { inputs: tool.inputs } });
+  return { available: unavailable === null, unavailable_reason: unavailable, allowed: true };
 }
 
 /** A file of the author's test run, named as the tool's <tests> name it in test-data/. */
@@ -132,7 +147,7 @@ export class ToolBuilderService {
       return {
         xml: built.xml,
         schema_errors,
-        tool: tool ? toDetails(tool, { available: true, unavailable_reason: null, allowed: true }, null) : null,
+        tool: tool ? toDetails(tool, await availability(tool), null) : null,
         load_error: error,
       };
     });
@@ -178,6 +193,8 @@ export class ToolBuilderService {
       if (!loaded.tool) throw badRequest('builderParseFailed', { message: loaded.error ?? 'no tool' });
       return loaded.tool;
     });
+    const { unavailable_reason } = await availability(tool);
+    if (unavailable_reason) throw badRequest('toolUnavailable', { reason: unavailable_reason });
     const flat = request.tool_inputs as Flat;
     const ids = Object.values(flat).flatMap((value) =>
       value && typeof value === 'object' && !Array.isArray(value) && 'values' in value

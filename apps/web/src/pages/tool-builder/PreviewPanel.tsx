@@ -162,6 +162,16 @@ export function PreviewPanel({ preview, stale, loading, onPreview, draft, dispat
                     </Space>
                     {tool.description && <Typography.Text type="secondary">{tool.description}</Typography.Text>}
                   </Flex>
+                  {!tool.available && (
+                    <Alert
+                      type="warning"
+                      showIcon
+                      title={t('preview.unavailable')}
+                      description={tool.unavailable_reason}
+                      style={{ marginBottom: 12 }}
+                      data-testid="builder-preview-unavailable"
+                    />
+                  )}
                   <ProjectSelect value={projectId} onChange={setProjectId} />
                   <TestRunForm
                     key={preview.serial}
