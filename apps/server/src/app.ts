@@ -21,7 +21,6 @@ import { registerRequestContext } from './http/request-context';
 import { registerRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import type { JobRegistry } from './jobs/job-context';
-import type { LocalJobQueue } from './jobs/job-queue';
 import type { JobRunner } from './jobs/job-runner';
 import { type Clock, systemClock } from './lib/clock';
 import type { CodeDelivery } from './lib/mailer';
@@ -37,7 +36,7 @@ import { usersRoutes } from './modules/users/users.routes';
 import type { UsersService } from './modules/users/users.service';
 import type { VerificationCodeService } from './modules/users/verification-code.service';
 import type { FeatureParts } from './platform';
-import { buildServices } from './services';
+import { buildServices, type ServerJobQueue } from './services';
 import type { ObjectStorage } from './storage/object-storage';
 
 export interface AppDeps {
@@ -61,7 +60,7 @@ export interface App {
   };
   storage: ObjectStorage;
   /** Not started by buildApp: `serve` recovers and starts it, tests do it themselves. */
-  jobs: { runner: JobRunner; queue: LocalJobQueue; service: JobsService };
+  jobs: { runner: JobRunner; queue: ServerJobQueue; service: JobsService };
 }
 
 /** TRUST_PROXY as Fastify (proxy-addr) takes it: false, or the list of trusted addresses. */

@@ -20,6 +20,15 @@ describe('config', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it('keeps the job queue in this process unless JOB_QUEUE=pgboss, which needs PostgreSQL', () => {
+    expect(loadConfig({}).jobQueue).toBe('local');
+    expect(() => loadConfig({ JOB_QUEUE: 'pgboss' })).toThrow(/JOB_QUEUE: pgboss .*DATABASE_URL/);
+    expect(() => loadConfig({ JOB_QUEUE: 'redis' })).toThrow(/JOB_QUEUE/);
+    const shared = loadConfig({ JOB_QUEUE: 'pgboss', DATABASE_URL: 'postgres://u@h/db', JOB_STALE_SECONDS: '20' });
+    expect([shared.jobQueue, shared.jobStaleSeconds]).toEqual(['pgboss', 20]);
+    expect(() => loadConfig({ JOB_STALE_SECONDS: '1' })).toThrow(/JOB_STALE_SECONDS/);
+  });
+
   it('sends the Admin Panel to ADMIN_PANEL_URL, else to the admin area of the public origin', () => {
     expect(adminPanelUrl(loadConfig({}), 'http://10.0.0.5:8080')).toBe('http://10.0.0.5:8080/admin');
     expect(adminPanelUrl(loadConfig({ PUBLIC_URL: 'https://medx.example.org/' }), 'http://x')).toBe(

@@ -98,6 +98,13 @@ const ConfigSchema = z.object({
    * database and the object storage) or 'slurm' (such workers as Slurm array jobs; docs/deploy.md).
    */
   screenChunks: z.enum(['local', 'workers', 'slurm']).default('local'),
+  /**
+   * JOB_QUEUE: 'local' (the embedded default: this process's queue) or 'pgboss' (a queue in
+   * PostgreSQL shared by several servers: needs DATABASE_URL; docs/deploy.md).
+   */
+  jobQueue: z.enum(['local', 'pgboss']).default('local'),
+  /** JOB_STALE_SECONDS: with JOB_QUEUE=pgboss, a job whose server has not beaten for this long is run by another. */
+  jobStaleSeconds: z.coerce.number().int().min(3).max(3600).default(60),
   /** SCREEN_SLURM_TASKS: array tasks per screen with SCREEN_CHUNKS=slurm (one core each). */
   screenSlurmTasks: z.coerce.number().int().min(1).max(10000).default(4),
   /** SCREEN_SLURM_PARTITION: the partition the array jobs go to (default: the cluster's). */
@@ -133,6 +140,8 @@ const ENV_NAMES: Record<keyof z.infer<typeof ConfigSchema>, string> = {
   databaseUrl: 'DATABASE_URL',
   storageUrl: 'STORAGE_URL',
   screenChunks: 'SCREEN_CHUNKS',
+  jobQueue: 'JOB_QUEUE',
+  jobStaleSeconds: 'JOB_STALE_SECONDS',
   screenSlurmTasks: 'SCREEN_SLURM_TASKS',
   screenSlurmPartition: 'SCREEN_SLURM_PARTITION',
   screenSlurmLogDir: 'SCREEN_SLURM_LOG_DIR',
@@ -186,6 +195,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  if (parsed.data.jobQueue === 'pgboss' && !parsed.data.databaseUrl)
+    throw new ConfigError(
+      'Invalid configuration:\n  JOB_QUEUE: pgboss keeps the queue in PostgreSQL: set DATABASE_URL',
+    );
   const here = fileURLToPath(new URL('.', import.meta.url));
   return {
     ...parsed.data,

@@ -78,6 +78,7 @@ async function main(command: string | undefined): Promise<void> {
     clearInterval(timer);
     await app.http.close();
     await app.jobs.runner.stop();
+    await app.jobs.queue.close?.();
     await db.destroy();
     process.exit(0);
   };

@@ -6,8 +6,9 @@ import { adminEmailSet, type Config } from './config';
 import type { Db } from './db/database';
 import type { UserRow } from './db/schema';
 import type { JobRegistry } from './jobs/job-context';
-import { LocalJobQueue } from './jobs/job-queue';
+import { type JobQueue, LocalJobQueue } from './jobs/job-queue';
 import { JobRunner } from './jobs/job-runner';
+import { PgBossJobQueue } from './jobs/pgboss-job-queue';
 import { type Clock, iso, systemClock } from './lib/clock';
 import { type CodeDelivery, OutboxDelivery, SmtpDelivery } from './lib/mailer';
 import { UserNotices } from './lib/user-notices';
@@ -36,6 +37,9 @@ import { VerificationCodeService } from './modules/users/verification-code.servi
 import type { Platform } from './platform';
 import { createStorage } from './storage/create-storage';
 import type { ObjectStorage } from './storage/object-storage';
+
+/** The queue behind the runner: in-process, or pg-boss when several servers share it (JOB_QUEUE). */
+export type ServerJobQueue = JobQueue & { idle(): Promise<void>; close?(): Promise<void> };
 
 export interface ServiceDeps {
   config: Config;
@@ -69,7 +73,7 @@ export interface Services {
     pdb: PdbArchiveService;
     samples: SamplesService;
   };
-  jobs: { repository: JobsRepository; queue: LocalJobQueue; runner: JobRunner; service: JobsService };
+  jobs: { repository: JobsRepository; queue: ServerJobQueue; runner: JobRunner; service: JobsService };
   /** Storage, project and job quotas (the files, projects and jobs services ask it). */
   quotas: QuotasService;
   /** What features build on (platform.ts). */
@@ -134,7 +138,12 @@ export function buildServices({
     (auth, work) => quotas.admitProject(auth, work),
   );
   const jobsRepo = new JobsRepository(db.kysely);
-  const queue = new LocalJobQueue(Math.max(1, availableParallelism()));
+  const concurrency = Math.max(1, availableParallelism());
+  const queue: ServerJobQueue =
+    config.jobQueue === 'pgboss' && config.databaseUrl
+      ? new PgBossJobQueue(config.databaseUrl, concurrency)
+      : new LocalJobQueue(concurrency);
+  if (queue instanceof PgBossJobQueue) queue.setErrorListener((err) => log.error({ err }, 'the job queue (pg-boss)'));
   // Outputs are kept beyond the storage quota; the job's log says so (docs/decisions.md "Quotas").
   const outputs = jobOutputFiles(writer, (jobId, usage) =>
     jobsRepo.appendLog(
@@ -142,7 +151,15 @@ export function buildServices({
       `\n[${iso(clock.now())}] Storage quota exceeded: the project owner's ${formatBytes(usage.limit)} now hold ${formatBytes(usage.used)}. This job's outputs are kept; new uploads and jobs are refused until files are deleted.\n`,
     ),
   );
-  const runner = new JobRunner({ ...JOB_TYPES, ...extraJobTypes }, jobsRepo, queue, outputs, clock, log);
+  const runner = new JobRunner(
+    { ...JOB_TYPES, ...extraJobTypes },
+    jobsRepo,
+    queue,
+    outputs,
+    clock,
+    log,
+    config.jobQueue === 'pgboss' ? { staleMs: config.jobStaleSeconds * 1000 } : null,
+  );
   const jobs = new JobsService(jobsRepo, filesRepo, storage, access, queue, runner, clock, (auth, projectId, work) =>
     quotas.admitJob(auth, projectId, work),
   );

@@ -85,8 +85,11 @@ export interface JobStore {
   ): Promise<boolean>;
   update(id: number, patch: Partial<JobRow>): Promise<void>;
   appendLog(id: number, text: string): Promise<void>;
-  /** Jobs left active by a runner other than the given one (a crash or restart). */
-  orphans(runnerId: string): Promise<JobRow[]>;
+  /**
+   * Jobs left active by a runner other than the given one (a crash or restart). With
+   * `staleBefore` (several runners share the queue), only those no live runner holds: queued ones (runner_id null) and those whose heartbeat is older than that time.
+   */
+  orphans(runnerId: string, staleBefore?: string): Promise<JobRow[]>;
 }
 
 /** Where a job's outputs go: implemented by the files module (a project file per output). */

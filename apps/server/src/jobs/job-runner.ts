@@ -49,7 +49,20 @@ export class JobRunner {
     private readonly outputs: JobOutputSink,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    /**
+     * Several servers share the queue (JOB_QUEUE=pgboss): a job is another runner's while
+     * its heartbeat is younger than staleMs; older, its runner is taken for dead and the job
+     * is queued again by whichever live runner sweeps first (every staleMs / 2).
+     */
+    private readonly shared: { staleMs: number } | null = null,
   ) {}
+
+  private sweeper: NodeJS.Timeout | null = null;
+
+  /** A runner beats at least three times within the time after which others take it for dead. */
+  private get heartbeatMs(): number {
+    return this.shared ? Math.min(HEARTBEAT_MS, this.shared.staleMs / 3) : HEARTBEAT_MS;
+  }
 
   // biome-ignore lint/suspicious/noExplicitAny: executors of every job type share the map; each is typed where it is defined.
   register(jobType: string, executor: Executor<any>): void {
@@ -67,6 +80,12 @@ export class JobRunner {
   start(): void {
     this.assertComplete();
     this.queue.start((id, lane) => this.execute(id, lane));
+    if (this.shared && !this.sweeper) {
+      this.sweeper = setInterval(() => {
+        this.requeueOrphans().catch((err: unknown) => this.log.error({ err }, 'the job sweep failed'));
+      }, this.shared.staleMs / 2);
+      this.sweeper.unref();
+    }
     for (const listener of this.listeners.started) listener();
   }
 
@@ -114,6 +133,8 @@ export class JobRunner {
   }
 
   stop(): Promise<void> {
+    if (this.sweeper) clearInterval(this.sweeper);
+    this.sweeper = null;
     for (const { controller } of this.active.values()) controller.abort();
     return this.queue.stop();
   }
@@ -143,9 +164,16 @@ export class JobRunner {
   async recover(): Promise<{ requeued: number[]; failed: number[] }> {
     const swept = await removeStaleTempFolders();
     if (swept.length) this.log.warn({ folders: swept }, 'removed working folders of a stopped server');
+    return this.requeueOrphans();
+  }
+
+  /** The orphans (JobStore.orphans) queued again, or failed after MAX_ATTEMPTS runs. */
+  private async requeueOrphans(): Promise<{ requeued: number[]; failed: number[] }> {
     const requeued: number[] = [];
+    const revived: number[] = [];
     const failed: number[] = [];
-    for (const job of await this.jobs.orphans(this.runnerId)) {
+    const staleBefore = this.shared ? iso(new Date(this.clock.now().getTime() - this.shared.staleMs)) : undefined;
+    for (const job of await this.jobs.orphans(this.runnerId, staleBefore)) {
       const now = iso(this.clock.now());
       if (job.status === 'PRE_PROCESSING' && job.runner_id === null) {
         requeued.push(job.id);
@@ -156,6 +184,7 @@ export class JobRunner {
         });
         await this.jobs.appendLog(job.id, `\n[${now}] The server stopped during this job; it is run again.\n`);
         requeued.push(job.id);
+        revived.push(job.id);
       } else {
         await this.jobs.transition(job.id, ['RUNNING', 'POST_PROCESSING', 'PRE_PROCESSING'], {
           status: 'FAILED',
@@ -166,8 +195,12 @@ export class JobRunner {
         this.settled(job.id);
       }
     }
+    // With a shared queue, waiting jobs are sent again at every sweep (pg-boss keeps one of
+    // each: a delivery lost with a dead server comes back, nothing runs twice); only
+    // interrupted runs are news.
     for (const id of requeued) await this.queue.enqueue(id);
-    if (requeued.length || failed.length) this.log.warn({ requeued, failed }, 'recovered interrupted jobs');
+    const told = this.shared ? revived : requeued;
+    if (told.length || failed.length) this.log.warn({ requeued: told, failed }, 'recovered interrupted jobs');
     return { requeued, failed };
   }
 
@@ -205,7 +238,7 @@ export class JobRunner {
     this.active.set(jobId, { controller, pids });
     const heartbeat = setInterval(() => {
       void this.jobs.update(jobId, { heartbeat_at: iso(this.clock.now()) }).catch(() => {});
-    }, HEARTBEAT_MS);
+    }, this.heartbeatMs);
     heartbeat.unref();
     // The job's folder, named after this process: removed below however the job ends, and
     // at the next start (recover) if the server is killed first.

@@ -38,6 +38,8 @@ export class ChildServer {
   /** More variables for the server and its workers (SCREEN_CHUNKS, STORAGE_URL...). */
   extraEnv: NodeJS.ProcessEnv = {};
   private dropDatabase = async () => {};
+  /** A sibling shares another server's database and data folder: closing it leaves them. */
+  private ownsData = true;
 
   async init(): Promise<void> {
     this.dataDir = mkdtempSync(join(tmpdir(), 'medx-child-data-'));
@@ -46,6 +48,21 @@ export class ChildServer {
     const database = await freshDatabase();
     this.databaseUrl = database.url;
     this.dropDatabase = database.drop;
+  }
+
+  /**
+   * A second server on this one's database and data folder, with its own port and job
+   * folders: several servers sharing one queue (JOB_QUEUE=pgboss). Its extraEnv starts as a copy.
+   */
+  async sibling(): Promise<ChildServer> {
+    const other = new ChildServer();
+    other.dataDir = this.dataDir;
+    other.jobTmp = mkdtempSync(join(tmpdir(), 'medx-child-tmp-'));
+    other.port = await freePort();
+    other.databaseUrl = this.databaseUrl;
+    other.extraEnv = { ...this.extraEnv };
+    other.ownsData = false;
+    return other;
   }
 
   private env(): NodeJS.ProcessEnv {
@@ -117,8 +134,10 @@ export class ChildServer {
       server.kill('SIGTERM');
       await new Promise((r) => server.once('exit', r));
     }
-    await this.dropDatabase();
-    rmSync(this.dataDir, { recursive: true, force: true });
+    if (this.ownsData) {
+      await this.dropDatabase();
+      rmSync(this.dataDir, { recursive: true, force: true });
+    }
     rmSync(this.jobTmp, { recursive: true, force: true });
   }
 

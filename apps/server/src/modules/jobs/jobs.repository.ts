@@ -130,12 +130,17 @@ export class JobsRepository implements JobStore {
   }
 
   /** Jobs left active by a runner other than the given one (a crash or restart). */
-  orphans(runnerId: string): Promise<JobRow[]> {
+  orphans(runnerId: string, staleBefore?: string): Promise<JobRow[]> {
     return this.db
       .selectFrom('jobs')
       .selectAll()
       .where('status', 'in', ACTIVE)
       .where((eb) => eb.or([eb('runner_id', 'is', null), eb('runner_id', '!=', runnerId)]))
+      .$if(staleBefore !== undefined, (q) =>
+        q.where((eb) =>
+          eb.or([eb('runner_id', 'is', null), eb('heartbeat_at', 'is', null), eb('heartbeat_at', '<', staleBefore!)]),
+        ),
+      )
       .orderBy('id')
       .execute();
   }
