@@ -24,6 +24,18 @@ export interface LaneLoad extends Lane {
 
 export const SHARED_LANE = 'shared';
 
+/** The lane the router gives a job: the shared pool without a router, or when the router fails. */
+export async function routeLane(router: LaneRouter | null, shared: Lane, jobId: number): Promise<Lane> {
+  if (!router) return shared;
+  try {
+    const lane = await router(jobId);
+    return lane.key === SHARED_LANE ? shared : lane;
+  } catch {
+    // A router that fails must not lose the job: it runs in the shared pool.
+    return shared;
+  }
+}
+
 export interface JobQueue {
   enqueue(jobId: number): Promise<void>;
   /** Starts delivering ids (and their lane's key) to the handler, each lane at most its concurrency at a time. */
@@ -62,15 +74,8 @@ export class LocalJobQueue implements JobQueue {
     this.router = router;
   }
 
-  private async laneOf(jobId: number): Promise<Lane> {
-    if (!this.router) return this.shared;
-    try {
-      const lane = await this.router(jobId);
-      return lane.key === SHARED_LANE ? this.shared : lane;
-    } catch {
-      // A router that fails must not lose the job: it runs in the shared pool.
-      return this.shared;
-    }
+  private laneOf(jobId: number): Promise<Lane> {
+    return routeLane(this.router, this.shared, jobId);
   }
 
   async enqueue(jobId: number): Promise<void> {

@@ -15,7 +15,7 @@
  * queued twice (a sweep racing a submission) waits once.
  */
 import PgBoss from 'pg-boss';
-import { type JobQueue, type Lane, type LaneLoad, type LaneRouter, SHARED_LANE } from './job-queue';
+import { type JobQueue, type Lane, type LaneLoad, type LaneRouter, routeLane, SHARED_LANE } from './job-queue';
 
 /** A pg-boss queue name for a lane key ('shared', 'instance:12'): letters, digits, '-' and '_'. */
 export const laneQueueName = (key: string) => `medx-jobs-${key.replace(/[^A-Za-z0-9_-]/g, '-')}`;
@@ -95,15 +95,8 @@ export class PgBossJobQueue implements JobQueue {
     this.router = router;
   }
 
-  private async laneOf(jobId: number): Promise<Lane> {
-    if (!this.router) return this.shared;
-    try {
-      const lane = await this.router(jobId);
-      return lane.key === SHARED_LANE ? this.shared : lane;
-    } catch {
-      // A router that fails must not lose the job: it runs in the shared pool.
-      return this.shared;
-    }
+  private laneOf(jobId: number): Promise<Lane> {
+    return routeLane(this.router, this.shared, jobId);
   }
 
   async enqueue(jobId: number): Promise<void> {
