@@ -449,15 +449,24 @@ describe('a test run, a submission, its review and the published tool', () => {
     expect(submissionFolders()).toEqual(folders);
   });
 
-  it('lets only admins review', async () => {
+  it('lets only admins review, on every review call; an unknown submission is 404', async () => {
+    const calls = (token: string | undefined) => [
+      t.request('GET', '/v1/admin/tool-submissions', token ? { token } : {}),
+      t.request('GET', '/v1/admin/tool-submissions/1', token ? { token } : {}),
+      post('/v1/admin/tool-submissions/1/test', token, {}),
+      post('/v1/admin/tool-submissions/1/publish', token, { category: 'X' }),
+      post('/v1/admin/tool-submissions/1/reject', token, { reason: 'X' }),
+    ];
     for (const token of [author.token, other.token, guest]) {
-      expectFailure(await t.request('GET', '/v1/admin/tool-submissions', { token }), 403, 'submissionAdminOnly');
-      expectFailure(
-        await post('/v1/admin/tool-submissions/1/publish', token, { category: 'X' }),
-        403,
-        'submissionAdminOnly',
-      );
+      for (const res of await Promise.all(calls(token))) expectFailure(res, 403, 'submissionAdminOnly');
     }
+    for (const res of await Promise.all(calls(undefined))) expectFailure(res, 401, 'sessionExpired');
+    expectFailure(
+      await t.request('GET', '/v1/admin/tool-submissions/999999', { token: admin.token }),
+      404,
+      'submissionNotFound',
+    );
+    expectFailure(await post('/v1/admin/tool-submissions/999999/test', admin.token, {}), 404, 'submissionNotFound');
   });
 
   it('an admin reads it, runs its tests confined, publishes it into a category; the author hears of it; another user runs it', async () => {
