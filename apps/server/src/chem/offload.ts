@@ -97,3 +97,16 @@ export function cleanReceptor(text: string): Promise<CleanReceptor> {
 export function countPolymerAtoms(text: string, format: 'pdb' | 'pdbqt'): Promise<number> {
   return run('countPolymerAtoms', [text, format]);
 }
+
+/**
+ * receptor.ts assembleReceptorPdbqt, in a worker: reading Open Babel's PDBQT of 7CNQ held the
+ * event loop for 32 ms at each docking start (bench:api's CPU profile).
+ */
+export function assembleReceptorPdbqt(obabelPdbqt: string, clean: CleanReceptor): Promise<string> {
+  return run('assembleReceptorPdbqt', [obabelPdbqt, clean]);
+}
+
+/** pdbqt.ts pdbqtToPdb, in a worker (an uploaded PDBQT receptor is read at each docking start). */
+export function pdbqtToPdb(text: string, options: { keepHydrogens?: boolean } = {}): Promise<string> {
+  return run('pdbqtToPdb', [text, options]);
+}

@@ -8,7 +8,8 @@ import { ChemistryError } from './errors';
 import { validateStructure } from './formats';
 import { splitMultiMolecule } from './multi-split';
 import { splitChains, splitPdb } from './pdb-split';
-import { cleanReceptor, countPolymerAtoms } from './receptor';
+import { pdbqtToPdb } from './pdbqt';
+import { assembleReceptorPdbqt, cleanReceptor, countPolymerAtoms } from './receptor';
 
 export interface ChemistryFailure {
   chemistryError: { code: ChemistryError['code']; detail: string; params: Record<string, number> };
@@ -32,4 +33,6 @@ serveTasks({
   splitMultiMolecule: answering(splitMultiMolecule),
   cleanReceptor: answering(cleanReceptor),
   countPolymerAtoms: answering(countPolymerAtoms),
+  assembleReceptorPdbqt: answering(assembleReceptorPdbqt),
+  pdbqtToPdb: answering(pdbqtToPdb),
 });

@@ -121,6 +121,13 @@ describe('process scopes (a job lends its signal to every program started inside
     expect(Number(inside.stdout)).toBe(Math.min(19, own + PROGRAM_NICENESS));
   });
 
+  it("lowers the autogroup of a program's session too, or nice would only order threads inside it", async () => {
+    // The program reads its input first: runProcess sets the group's nice before writing it.
+    const result = await runProcess('sh', ['-c', 'read line; cat /proc/self/autogroup'], { input: 'go\n' });
+    expect(result.exitCode).toBe(0);
+    expect(result.stdout).toMatch(new RegExp(`^/autogroup-\\d+ nice ${PROGRAM_NICENESS}\\n$`));
+  });
+
   it('kills the whole group of a program that runs past its time limit', async () => {
     let grandchild = 0;
     const result = await runProcess(node, ['-e', PARENT_WITH_CHILD], {

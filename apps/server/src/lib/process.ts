@@ -5,8 +5,9 @@
  * - its own process group (detached), so a program's children die with it;
  * - under util-linux's `setpriv --pdeathsig KILL` where it exists: if the server dies
  *   (kill -9, OOM), the kernel kills the program too, so nothing outlives the server;
- * - at a lower CPU priority (nice 10): a docking run or a 3D build using every core
- *   yields to the server's own threads, so the API stays quick while programs run;
+ * - at the lowest CPU priority (nice 19, for its session's autogroup too): a docking run or
+ *   a 3D build using every core yields to the server's own threads, so the API stays quick
+ *   while programs run;
  * - a time limit and an output cap, each killing the whole group;
  * - an abort signal (a cancelled job) killing the whole group.
  *
@@ -17,7 +18,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Semaphore } from './semaphore';
@@ -76,10 +77,29 @@ const interactive = new Semaphore(Math.max(2, availableParallelism()), 64);
 const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
 const NICE = existsSync('/usr/bin/nice') ? '/usr/bin/nice' : null;
 /**
- * Niceness of every program the server starts. bench:api measured p99 of the listing calls at
- * 200 clients while docking ran (2 cores): see docs/decisions.md "Jobs run niced".
+ * Niceness of every program the server starts, and of its worker threads: the lowest, so that
+ * on a few cores the event loop that answers every user comes first; a program still gets all
+ * the CPU the server leaves idle. bench:api measured p99 of the listing calls at 200 clients
+ * while docking ran (2 cores): see docs/decisions.md "Programs run niced".
  */
-export const PROGRAM_NICENESS = 10;
+export const PROGRAM_NICENESS = 19;
+
+/**
+ * A detached program leads a session of its own, and with the kernel's autogroup scheduling
+ * (on in Debian's kernels: /proc/sys/kernel/sched_autogroup_enabled) every session is one
+ * scheduling group, weighted like the server's whole session: nice then only orders the threads
+ * inside the program's own group, and a Vina took the CPU as if it were not niced at all. The
+ * group has a nice value of its own (/proc/<pid>/autogroup, proc(5)); set right after the spawn,
+ * before the program reads its input, it covers everything the program starts. Where the
+ * kernel has no autogroup the file is absent and plain nice already applies.
+ */
+function lowerAutogroup(pid: number): void {
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, String(PROGRAM_NICENESS));
+  } catch {
+    // No autogroup on this kernel, or the program has already ended.
+  }
+}
 const scopes = new AsyncLocalStorage<ProcessScope>();
 
 /** Runs `work` so that every program it starts (directly or not) belongs to `scope`. */
@@ -216,7 +236,10 @@ function startProcess(command: string, args: readonly string[], options: RunOpti
       windowsHide: true,
     });
     const pid = child.pid;
-    if (pid !== undefined) scope?.onSpawn?.(pid);
+    if (pid !== undefined) {
+      lowerAutogroup(pid);
+      scope?.onSpawn?.(pid);
+    }
 
     let termTimer: NodeJS.Timeout | undefined;
     const timer =

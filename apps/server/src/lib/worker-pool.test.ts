@@ -1,10 +1,12 @@
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
+import { PROGRAM_NICENESS } from './process';
 import { WorkerCrashError, WorkerPool, WorkerPoolBusyError, WorkerTimeoutError, workerScript } from './worker-pool';
 
 const script = workerScript(new URL('./test-workers/x.ts', import.meta.url).href, 'probe-worker');
 const pools: WorkerPool[] = [];
 
-function pool(options: { size?: number; timeoutMs?: number; maxQueue?: number } = {}): WorkerPool {
+function pool(options: { size?: number; timeoutMs?: number; maxQueue?: number; niceness?: number } = {}): WorkerPool {
   const created = new WorkerPool({ name: 'probe', script, timeoutMs: 5_000, ...options });
   pools.push(created);
   return created;
@@ -20,6 +22,14 @@ describe('WorkerPool', { timeout: 30_000 }, () => {
     expect(await p.run('echo', [{ a: [1, 2] }])).toEqual({ a: [1, 2] });
     const who = await p.run<{ threadId: number }>('whoAmI', []);
     expect(who.threadId).toBeGreaterThan(0);
+  });
+
+  it("lowers the priority of its worker threads only, never the caller's (Linux nices a thread)", async () => {
+    const own = getPriority(0);
+    expect(await pool().run('niceness', [])).toBe(Math.min(19, own + PROGRAM_NICENESS));
+    expect(await pool({ niceness: 3 }).run('niceness', [])).toBe(Math.min(19, own + 3));
+    expect(await pool({ niceness: 0 }).run('niceness', [])).toBe(own);
+    expect(getPriority(0)).toBe(own);
   });
 
   it('replaces a worker whose task threw, and the next call is served by a fresh one', async () => {

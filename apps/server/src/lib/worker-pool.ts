@@ -14,6 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { PROGRAM_NICENESS } from './process';
 
 export interface WorkerPoolOptions {
   /** For messages and logs ('rdkit', 'cavity'). */
@@ -30,6 +31,12 @@ export interface WorkerPoolOptions {
   maxHeapMb?: number;
   /** JavaScript stack of a worker: WASM recursion (RDKit's SMILES parser) runs on it. */
   stackSizeMb?: number;
+  /**
+   * Added to the worker thread's nice value (default PROGRAM_NICENESS, as for programs): on a
+   * few cores a cavity grid or a density map must not take CPU time from the event loop that
+   * answers every user. Linux nices a thread, not the process: the event loop keeps its own.
+   */
+  niceness?: number;
 }
 
 /** The call ran past its time limit; the worker was terminated. */
@@ -98,6 +105,7 @@ export function workerScript(callerUrl: string, name: string): URL {
 }
 
 function spawn(script: URL, options: WorkerPoolOptions): Worker {
+  const workerData = { niceness: options.niceness ?? PROGRAM_NICENESS };
   const resourceLimits = {
     ...(options.maxHeapMb ? { maxOldGenerationSizeMb: options.maxHeapMb } : {}),
     ...(options.stackSizeMb ? { stackSizeMb: options.stackSizeMb } : {}),
@@ -106,9 +114,9 @@ function spawn(script: URL, options: WorkerPoolOptions): Worker {
     // From source (tests, tsx): a worker does not inherit tsx's loader, so the entry
     // registers it before importing the TypeScript module.
     const code = `import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(script.href)}); })`;
-    return new Worker(code, { eval: true, resourceLimits });
+    return new Worker(code, { eval: true, resourceLimits, workerData });
   }
-  return new Worker(fileURLToPath(script), { resourceLimits });
+  return new Worker(fileURLToPath(script), { resourceLimits, workerData });
 }
 
 export class WorkerPool {

@@ -1,4 +1,5 @@
-/** A worker for worker-pool.test.ts: tasks that answer, throw, hang, exit or report who ran them. */
+/** A worker for worker-pool.test.ts: tasks that answer, throw, hang, exit or report who ran them and at which priority. */
+import { getPriority } from 'node:os';
 import { threadId } from 'node:worker_threads';
 import { serveTasks } from '../worker-host';
 
@@ -6,6 +7,7 @@ let calls = 0;
 
 serveTasks({
   echo: (value: unknown) => value,
+  niceness: () => getPriority(0),
   whoAmI: () => ({ threadId, calls: ++calls }),
   wait: (ms: number) => new Promise((resolve) => setTimeout(() => resolve(threadId), ms)),
   throws: () => {

@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { cleanReceptor } from '../../chem/offload';
-import { pdbqtToPdb } from '../../chem/pdbqt';
-import { assembleReceptorPdbqt, receptorObabelArgs } from '../../chem/receptor';
+// Reading and assembling a receptor is tens of milliseconds of parsing: worker threads (offload.ts).
+import { assembleReceptorPdbqt, cleanReceptor, pdbqtToPdb } from '../../chem/offload';
+import { receptorObabelArgs } from '../../chem/receptor';
 import type { FileRow } from '../../db/schema';
 import type { ObjectStorage } from '../../storage/object-storage';
 import type { FilesRepository } from '../files/files.repository';
@@ -45,13 +45,13 @@ export async function prepareReceptor(
     await writeFile(target, await deps.storage.getBuffer(reused.storage_key));
     receptorPdb =
       protein.file_type === 'PDBQT'
-        ? pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true })
+        ? await pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true })
         : (await cleanReceptor(proteinBuffer.toString('utf8'))).pdb;
     preparation = { reused_pdbqt_file_id: reused.id, sha256: reused.sha256 };
     wasReused = true;
   } else if (protein.file_type === 'PDBQT') {
     await writeFile(target, proteinBuffer);
-    receptorPdb = pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true });
+    receptorPdb = await pdbqtToPdb(proteinBuffer.toString('utf8'), { keepHydrogens: true });
     preparation = 'PDBQT used as uploaded';
   } else {
     const clean = await cleanReceptor(proteinBuffer.toString('utf8'));
@@ -66,7 +66,7 @@ export async function prepareReceptor(
     };
     await obabel(receptorObabelArgs('receptor_clean.pdb', 'receptor.pdbqt'));
     const made = await readFile(target, 'utf8').catch(() => '');
-    await writeFile(target, assembleReceptorPdbqt(made, clean));
+    await writeFile(target, await assembleReceptorPdbqt(made, clean));
   }
   return { protein, proteinBuffer, receptorPdb, preparation, pdbqt: await readFile(target), reused: wasReused };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql, type Transaction } from 'kysely';
 import { toCount } from '../../db/dialect';
+import { preparedQuery, preparedShapes } from '../../db/prepared';
 import type { Database, FileGroupRow, FileRow, NewFileRow } from '../../db/schema';
 
 export type DbOrTx = Kysely<Database> | Transaction<Database>;
@@ -16,10 +17,26 @@ export interface FileSearch {
 
 /** The only place that writes SQL for files, groups and uploads. */
 export class FilesRepository {
-  constructor(readonly db: Kysely<Database>) {}
+  private readonly byId;
+  private readonly plainPage;
+  private readonly plainCount;
 
-  findById(id: number): Promise<FileRow | undefined> {
-    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  constructor(readonly db: Kysely<Database>) {
+    this.byId = preparedQuery(db, (v: { id: number }) => db.selectFrom('files').selectAll().where('id', '=', v.id));
+    // The workspace's listing has no filter: its count and its page in each order are compiled once.
+    const plain = (projectId: number) =>
+      this.matching({ projectId, page: 1, limit: 0, orderBy: 'created_at', sort: 'asc' });
+    this.plainCount = preparedQuery(db, (v: { projectId: number }) => this.counted(plain(v.projectId)));
+    this.plainPage = preparedShapes((order: `${FileSearch['orderBy']} ${FileSearch['sort']}`) => {
+      const [orderBy, sort] = order.split(' ') as [FileSearch['orderBy'], FileSearch['sort']];
+      return preparedQuery(db, (v: { projectId: number; limit: number; offset: number }) =>
+        this.paged(plain(v.projectId), orderBy, sort).limit(v.limit).offset(v.offset),
+      );
+    });
+  }
+
+  async findById(id: number): Promise<FileRow | undefined> {
+    return (await this.byId({ id }))[0];
   }
 
   findManyByIds(ids: number[]): Promise<FileRow[]> {
@@ -44,7 +61,8 @@ export class FilesRepository {
     return q.orderBy('id', 'asc').execute();
   }
 
-  async search(s: FileSearch): Promise<{ total: number; items: FileRow[] }> {
+  /** Files of a project matching a search's filters (no order, no page). */
+  private matching(s: FileSearch) {
     let q = this.db.selectFrom('files').where('project_id', '=', s.projectId);
     if (s.fileTypes?.length) q = q.where('file_type', 'in', s.fileTypes);
     if (s.query) {
@@ -57,14 +75,33 @@ export class FilesRepository {
         return asId === null ? byName : eb.or([byName, eb('id', '=', asId)]);
       });
     }
-    const count = await q.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirst();
-    const items = await q
-      .selectAll()
-      .orderBy(s.orderBy, s.sort)
-      .orderBy('id', s.sort)
-      .limit(s.limit)
-      .offset((s.page - 1) * s.limit)
-      .execute();
+    return q;
+  }
+
+  private counted(q: ReturnType<FilesRepository['matching']>) {
+    return q.select((eb) => eb.fn.countAll<string | number>().as('n'));
+  }
+
+  private paged(q: ReturnType<FilesRepository['matching']>, orderBy: FileSearch['orderBy'], sort: FileSearch['sort']) {
+    return q.selectAll().orderBy(orderBy, sort).orderBy('id', sort);
+  }
+
+  /**
+   * A count and a page, not one query with `count(*) over ()`: SQLite then builds every
+   * matching row before the limit (16 ms instead of 0.05 ms for a page of 10,000 files).
+   */
+  async search(s: FileSearch): Promise<{ total: number; items: FileRow[] }> {
+    const offset = (s.page - 1) * s.limit;
+    if (!s.fileTypes?.length && !s.query) {
+      const [count, items] = await Promise.all([
+        this.plainCount({ projectId: s.projectId }),
+        this.plainPage(`${s.orderBy} ${s.sort}`)({ projectId: s.projectId, limit: s.limit, offset }),
+      ]);
+      return { total: toCount(count[0]?.n), items };
+    }
+    const q = this.matching(s);
+    const count = await this.counted(q).executeTakeFirst();
+    const items = await this.paged(q, s.orderBy, s.sort).limit(s.limit).offset(offset).execute();
     return { total: toCount(count?.n), items };
   }
 

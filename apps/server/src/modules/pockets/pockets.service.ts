@@ -19,8 +19,9 @@ import {
 } from '../../lib/worker-pool';
 import type { FilesService } from '../files/files.service';
 import type { ProjectAccess } from '../projects/project-access';
-import { type Cavity, gridExtent, MAX_GRID_POINTS } from './cavity';
-import { boxAround, cavityAtoms, parseResidueTokens, selectResidues } from './pocket-geometry';
+import { MAX_GRID_POINTS } from './cavity';
+import type { CavitySearch } from './cavity-worker';
+import { boxAround, parseResidueTokens, selectResidues } from './pocket-geometry';
 import { ligandHeavyAtoms, pdbAtoms, type ResidueAtom, receptorHeavyAtoms } from './structure-atoms';
 
 const LIGAND_EXTS = ['sdf', 'mol', 'mol2', 'pdb', 'pdbqt'];
@@ -58,12 +59,10 @@ export class PocketsService {
     return file;
   }
 
-  private async proteinAtoms(file: FileRow): Promise<ResidueAtom[]> {
-    const ext = file.ext.toLowerCase();
-    if (!PROTEIN_EXTS.includes(ext)) throw badRequest('pocketProteinType', { name: file.name });
-    let atoms: ResidueAtom[];
+  /** A protein's text, with a reading failure answered as the file's (not the server's) fault. */
+  private async readProtein<T>(file: FileRow, read: () => Promise<T>): Promise<T> {
     try {
-      atoms = receptorHeavyAtoms(pdbAtoms(await proteinPdbText(ext, await this.files.readText(file))));
+      return await read();
     } catch (err) {
       if (err instanceof AppError) throw err;
       throw badRequest('prepProteinUnreadable', {
@@ -71,6 +70,14 @@ export class PocketsService {
         detail: err instanceof Error ? err.message : String(err),
       });
     }
+  }
+
+  private async proteinAtoms(file: FileRow): Promise<ResidueAtom[]> {
+    const ext = file.ext.toLowerCase();
+    if (!PROTEIN_EXTS.includes(ext)) throw badRequest('pocketProteinType', { name: file.name });
+    const atoms = await this.readProtein(file, async () =>
+      receptorHeavyAtoms(pdbAtoms(await proteinPdbText(ext, await this.files.readText(file)))),
+    );
     if (atoms.length === 0) throw badRequest('prepNotProtein', { name: file.name });
     return atoms;
   }
@@ -108,18 +115,12 @@ export class PocketsService {
 
   /** Cavities of a protein file, best first (the API's and the DETECT_POCKETS job's one path). */
   async detectIn(file: FileRow, max: number): Promise<DetectedPocket[]> {
-    const atoms = cavityAtoms(await this.proteinAtoms(file));
-    const grid = gridExtent(atoms);
-    if (grid.points > MAX_GRID_POINTS) {
-      throw badRequest('pocketGridTooLarge', {
-        name: file.name,
-        span: grid.span.map((v) => Math.round(v)).join(' × '),
-        max: MAX_GRID_POINTS / 1e6,
-      });
-    }
-    let found: Cavity[];
+    const ext = file.ext.toLowerCase();
+    if (!PROTEIN_EXTS.includes(ext)) throw badRequest('pocketProteinType', { name: file.name });
+    const pdb = await this.readProtein(file, async () => proteinPdbText(ext, await this.files.readText(file)));
+    let search: CavitySearch;
     try {
-      found = await cavities().run<Cavity[]>('detectCavities', [atoms, { max }]);
+      search = await cavities().run<CavitySearch>('searchCavities', [pdb, max]);
     } catch (error) {
       if (error instanceof WorkerPoolBusyError) throw new AppError(503, 'serverBusy');
       if (error instanceof WorkerTimeoutError || error instanceof WorkerCrashError) {
@@ -127,6 +128,17 @@ export class PocketsService {
       }
       throw error;
     }
+    if (search.kind === 'unreadable')
+      throw badRequest('prepProteinUnreadable', { name: file.name, detail: search.detail });
+    if (search.kind === 'notProtein') throw badRequest('prepNotProtein', { name: file.name });
+    if (search.kind === 'gridTooLarge') {
+      throw badRequest('pocketGridTooLarge', {
+        name: file.name,
+        span: search.span.map((v) => Math.round(v)).join(' × '),
+        max: MAX_GRID_POINTS / 1e6,
+      });
+    }
+    const found = search.cavities;
     return found
       .filter((c) => fits(c.pocket))
       .map((c) => ({

@@ -1,6 +1,7 @@
 import type { ProjectRole } from '@medx/contract';
 import type { Kysely } from 'kysely';
 import { toCount } from '../../db/dialect';
+import { preparedQuery, preparedShapes } from '../../db/prepared';
 import type { Database, ProjectRow } from '../../db/schema';
 
 export interface ProjectWithCreator extends ProjectRow {
@@ -12,7 +13,39 @@ export type ListScope = 'all' | 'owner' | 'shared' | 'recycled';
 
 /** The only place that writes SQL for projects, memberships and join attempts. */
 export class ProjectsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  private readonly byId;
+  private readonly count;
+  private readonly page;
+  private readonly membership;
+
+  constructor(private readonly db: Kysely<Database>) {
+    this.byId = preparedQuery(db, (v: { id: number }) => this.withCreator().where('projects.id', '=', v.id));
+    // The listing's count and page of each scope are compiled once (see files.repository's search
+    // for why they stay two queries).
+    this.count = preparedShapes((scope: ListScope) =>
+      preparedQuery(db, (v: { userId: number }) =>
+        this.visible(scope, v.userId)
+          .clearSelect()
+          .select((eb) => eb.fn.countAll<string | number>().as('count')),
+      ),
+    );
+    this.page = preparedShapes((scope: ListScope) =>
+      preparedQuery(db, (v: { userId: number; limit: number; offset: number }) =>
+        this.visible(scope, v.userId)
+          .orderBy('projects.updated_at', 'desc')
+          .orderBy('projects.id', 'desc')
+          .limit(v.limit)
+          .offset(v.offset),
+      ),
+    );
+    this.membership = preparedQuery(db, (v: { projectId: number; userId: number }) =>
+      db
+        .selectFrom('project_members')
+        .select('user_id')
+        .where('project_id', '=', v.projectId)
+        .where('user_id', '=', v.userId),
+    );
+  }
 
   private withCreator() {
     return this.db
@@ -22,25 +55,17 @@ export class ProjectsRepository {
       .select(['creator.username as creator_username', 'creator.email as creator_email']);
   }
 
-  findById(id: number): Promise<ProjectWithCreator | undefined> {
-    return this.withCreator().where('projects.id', '=', id).executeTakeFirst();
+  async findById(id: number): Promise<ProjectWithCreator | undefined> {
+    return (await this.byId({ id }))[0];
   }
 
   findByShareId(shareId: string): Promise<ProjectWithCreator | undefined> {
     return this.withCreator().where('projects.share_id', '=', shareId).executeTakeFirst();
   }
 
-  /**
-   * Projects visible to a user: own live projects, and projects of others that the
-   * user joined while they are shared and not in the recycle bin.
-   */
-  async list(
-    userId: number,
-    scope: ListScope,
-    page: number,
-    limit: number,
-  ): Promise<{ total: number; items: ProjectWithCreator[] }> {
-    const base = this.withCreator().where((eb) => {
+  /** Visible projects of one scope, filtered: the page query and the count query share it. */
+  private visible(scope: ListScope, userId: number) {
+    return this.withCreator().where((eb) => {
       const own = eb.and([eb('projects.creator_id', '=', userId), eb('projects.deleted_at', 'is', null)]);
       const joined = eb.and([
         eb('projects.creator_id', '!=', userId),
@@ -60,17 +85,23 @@ export class ProjectsRepository {
         return eb.and([eb('projects.creator_id', '=', userId), eb('projects.deleted_at', 'is not', null)]);
       return eb.or([own, joined]);
     });
-    const countRow = await base
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .executeTakeFirst();
-    const items = await base
-      .orderBy('projects.updated_at', 'desc')
-      .orderBy('projects.id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
-    return { total: toCount(countRow?.count), items };
+  }
+
+  /**
+   * Projects visible to a user: own live projects, and projects of others that the
+   * user joined while they are shared and not in the recycle bin.
+   */
+  async list(
+    userId: number,
+    scope: ListScope,
+    page: number,
+    limit: number,
+  ): Promise<{ total: number; items: ProjectWithCreator[] }> {
+    const [count, items] = await Promise.all([
+      this.count(scope)({ userId }),
+      this.page(scope)({ userId, limit, offset: (page - 1) * limit }),
+    ]);
+    return { total: toCount(count[0]?.count), items };
   }
 
   async insert(name: string, creatorId: number, now: string): Promise<number> {
@@ -105,13 +136,7 @@ export class ProjectsRepository {
   }
 
   async isMember(projectId: number, userId: number): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('project_members')
-      .select('user_id')
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return !!row;
+    return (await this.membership({ projectId, userId })).length > 0;
   }
 
   async addMember(projectId: number, userId: number, now: string): Promise<void> {

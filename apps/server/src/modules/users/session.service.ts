@@ -1,5 +1,6 @@
 import { SESSION_POLICY } from '@medx/contract';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared';
 import type { Database, UserRow } from '../../db/schema';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, DAY, iso } from '../../lib/clock';
@@ -7,10 +8,22 @@ import { newToken, sha256 } from '../../lib/secrets';
 
 /** Session tokens: random, stored as SHA-256 only, with an expiry; sign-out deletes the row. */
 export class SessionService {
+  /** Every authenticated request asks this: compiled once (db/prepared.ts). */
+  private readonly byTokenHash;
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.byTokenHash = preparedQuery(db, (v: { tokenHash: string }) =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('users')
+        .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
+        .where('sessions.token_hash', '=', v.tokenHash),
+    );
+  }
 
   async create(user: UserRow): Promise<string> {
     const token = newToken();
@@ -29,13 +42,7 @@ export class SessionService {
   }
 
   async resolve(token: string): Promise<AuthContext | null> {
-    const row = await this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .selectAll('users')
-      .select(['sessions.id as session_id', 'sessions.expires_at as session_expires_at'])
-      .where('sessions.token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const [row] = await this.byTokenHash({ tokenHash: sha256(token) });
     // A disabled account's sessions are deleted when an admin disables it; this holds meanwhile.
     if (!row || row.session_expires_at <= iso(this.clock.now()) || row.disabled_at) return null;
     const { session_id, session_expires_at: _expires, ...user } = row;
