@@ -25,10 +25,13 @@ that ligand's atom types only); the best pose gets the input's bond orders back
 (restore_poses.py) and is checked as PoseBusters does (pose_checks.py). A failure is
 the ligand's, with its reason; the chunk goes on.
 """
+import ctypes
 import json
 import os
 import shutil
+import signal
 import subprocess
+import sys
 
 import numpy as np
 from rdkit import Chem, RDLogger
@@ -47,6 +50,7 @@ MINIMIZE_ITERS = 500
 # Open Babel on one thread: its OpenMP pool would take every core (as chem/openbabel.ts).
 TOOL_ENV = dict(os.environ, OMP_NUM_THREADS='1')
 OUTPUT_TAIL = 3
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 
 class LigandFailure(Exception):
@@ -58,8 +62,17 @@ def _tail(text):
     return ' '.join(lines[-OUTPUT_TAIL:])
 
 
+def _die_with_parent():
+    """In the child before exec: killed when this chunk dies. The server starts the chunk
+    under setpriv --pdeathsig, so a server killed outright ends the chunk; without this its
+    Vina would dock on to the end, beside the restarted server's own run of that ligand."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+
+
 def _run(args, what):
-    done = subprocess.run(args, capture_output=True, text=True, env=TOOL_ENV, check=False)
+    done = subprocess.run(args, capture_output=True, text=True, env=TOOL_ENV, check=False,
+                          preexec_fn=_die_with_parent if sys.platform == 'linux' else None)
     if done.returncode != 0:
         raise LigandFailure('%s failed: %s' % (what, _tail(done.stdout + done.stderr) or done.returncode))
     return done.stdout + done.stderr

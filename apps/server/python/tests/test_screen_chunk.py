@@ -2,6 +2,8 @@
 import json
 import shutil
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -74,3 +76,36 @@ def test_a_2d_record_is_embedded_and_a_3d_one_kept():
 def test_an_unreadable_record_is_a_ligand_failure():
     with pytest.raises(LigandFailure, match='cannot read the record'):
         _read({'format': 'sdf', 'source': 'nothing\n\n\n  1  0  0\nM  END\n'}, '.', 'obabel')
+
+
+def _gone(pid):
+    """The process has ended (a zombie no one has reaped yet counts as ended)."""
+    try:
+        with open('/proc/%d/stat' % pid) as stat:
+            return stat.read().rsplit(')', 1)[1].split()[0] in ('Z', 'X')
+    except FileNotFoundError:
+        return True
+
+
+def _wait_for(condition, what, timeout=20):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, 'timed out waiting for %s' % what
+        time.sleep(0.05)
+
+
+def test_a_program_dies_with_the_chunk_that_started_it(tmp_path):
+    # A chunk killed outright (its server was) must not leave its Vina docking on.
+    pidfile = tmp_path / 'pid'
+    code = ('import sys; sys.path.insert(0, %r); from medx_chem import screen_chunk; '
+            'screen_chunk._run(["sh", "-c", "echo $$ > %s; exec sleep 60"], "sleep")'
+            % (str(Path(__file__).resolve().parents[1]), pidfile))
+    chunk_process = subprocess.Popen([sys.executable, '-c', code])
+    try:
+        _wait_for(lambda: pidfile.exists() and pidfile.read_text().strip(), 'the program to start')
+        program = int(pidfile.read_text())
+        assert not _gone(program)
+    finally:
+        chunk_process.kill()
+        chunk_process.wait()
+    _wait_for(lambda: _gone(program), 'the program to die with its chunk')
