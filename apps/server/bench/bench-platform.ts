@@ -1,9 +1,10 @@
 /**
- * What the benchmarks that drive the real server share (bench:docking, bench:screen): the
- * server started as a child process on a throwaway data directory and called through its
- * API (guest login, one project, tus uploads), its memory read from /proc, the crystal
- * ligand's box and the raw-Vina receptor preparation. Benchmark code only: not part of the
- * server and not run by `npm test`.
+ * What the benchmarks that drive the real server share (bench:docking, bench:screen,
+ * bench:dude): the server started as a child process on a throwaway data directory and
+ * called through its API (guest login, one project, tus uploads), killed and started again
+ * on the same data (bench:dude), its memory read from /proc, the crystal ligand's box and
+ * the raw-Vina receptor preparation. Benchmark code only: not part of the server and not
+ * run by `npm test`.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -43,9 +44,14 @@ export interface Pocket {
 /** The bench's own Python (not the server's): crystal ligand → SMILES, box, heavy-atom SDF. */
 const CRYSTAL_PY = fileURLToPath(new URL('./crystal_ligand.py', import.meta.url));
 
-/** The crystal ligand of ../shared/bench/<id>: its SMILES, its box padded 5 Å each side, its heavy-atom SDF. */
+/**
+ * The crystal ligand of ../shared/bench/<id>: its SMILES, its box padded 5 Å each side, its
+ * heavy-atom SDF. `id` may also be an absolute folder holding ligand.sdf or ligand.mol2 (a
+ * data set kept in the repository, bench/data/…): resolve() keeps an absolute path as it is
+ * and puts a bare id under BENCH, as join() did.
+ */
 export function crystalInfo(id: string, work: string) {
-  const file = ['ligand.sdf', 'ligand.mol2'].map((f) => join(BENCH, id, f)).find(existsSync);
+  const file = ['ligand.sdf', 'ligand.mol2'].map((f) => resolve(BENCH, id, f)).find(existsSync);
   if (!file) throw new Error('no ligand.sdf or ligand.mol2');
   const request = JSON.stringify({ ligand: file, out: join(work, 'crystal.sdf') });
   const out = run('/usr/bin/python3', [CRYSTAL_PY, '-', '-'], work, request);
@@ -140,12 +146,27 @@ export function cleanupOnSignal(cleanup: () => Promise<void> | void): void {
 const STARTUP_TRIES = 300;
 const STOP_GRACE_MS = 30_000;
 
+/** A TCP port free on 127.0.0.1 now. */
+function freePort(): Promise<number> {
+  return new Promise<number>((ok) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const p = (probe.address() as { port: number }).port;
+      probe.close(() => ok(p));
+    });
+  });
+}
+
+const running = (child: ChildProcess | null): child is ChildProcess =>
+  child !== null && child.exitCode === null && child.signalCode === null;
+
 /** The platform, started by a bench on a throwaway data directory (`dir`). */
 export class Platform {
   protected child: ChildProcess | null = null;
   protected token = '';
   protected projectId = 0;
   base = '';
+  /** Kept for restart(): the server comes back where the bench (and its token) expect it. */
+  private port = 0;
   /** `env`: added to the server's environment (e.g. MEDX_SCREEN_PARALLEL, MEDX_VINA). */
   constructor(
     protected readonly dir: string,
@@ -157,14 +178,44 @@ export class Platform {
     return this.child?.pid;
   }
 
+  /** Starts the server on a fresh data directory, logs in as a guest and creates the project "Bench". */
   async start() {
-    const port = await new Promise<number>((ok) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as { port: number }).port;
-        probe.close(() => ok(p));
-      });
-    });
-    this.base = `http://127.0.0.1:${port}`;
+    this.port = await freePort();
+    this.base = `http://127.0.0.1:${this.port}`;
+    await this.launch();
+    this.token = (await this.call<{ token: string }>('POST', '/v1/users/guest_login', {})).token;
+    this.projectId = (await this.call<{ id: number }>('POST', '/v1/projects/new', { project_name: 'Bench' })).id;
+  }
+
+  /**
+   * SIGKILL, as a crash or the OOM killer would: no shutdown code runs. The programs the
+   * server started die with it (lib/process.ts runs them under `setpriv --pdeathsig KILL`);
+   * what those started in turn (Vina under a screening chunk) may run on to its own end.
+   */
+  async kill() {
+    const child = this.child;
+    if (!running(child)) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /**
+   * The server started again on the same data directory and port (after kill() or stop()),
+   * as an operator restarts a crashed one; it recovers its interrupted jobs itself. The
+   * token and project are kept (sessions and projects live in its database): a call to the
+   * project checks that they still work.
+   */
+  async restart() {
+    if (!this.port) throw new Error('restart() before start()');
+    await this.stop();
+    await this.launch();
+    await this.call('GET', `/v1/projects/${this.projectId}`);
+  }
+
+  /** Spawns the server on `this.port` and waits until /v1/health answers. */
+  private async launch() {
+    const port = this.port;
     mkdirSync(join(this.dir, 'tmp'), { recursive: true });
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', 'serve'], {
       cwd: ROOT,
@@ -196,14 +247,12 @@ export class Platform {
       if (!up) await new Promise((r) => setTimeout(r, 200));
     }
     if (!up) throw new Error(`the server did not answer ${this.base}/v1/health within ${STARTUP_TRIES * 0.2} s`);
-    this.token = (await this.call<{ token: string }>('POST', '/v1/users/guest_login', {})).token;
-    this.projectId = (await this.call<{ id: number }>('POST', '/v1/projects/new', { project_name: 'Bench' })).id;
   }
 
   /** SIGTERM (the server stops its jobs and their programs); SIGKILL if it has not exited after 30 s. */
   async stop() {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    if (!running(child)) return;
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
