@@ -44,6 +44,12 @@ export const BILLING_LIMITS = {
   reasonMax: 200,
   /** Days of a prepaid month. */
   daysPerMonth: 30,
+  /**
+   * Unpaid (pending) orders one user may hold, instance orders and recharges together: each is
+   * a row and, for a recharge, a checkout session at the provider; a script must not open them
+   * by the thousand. Paying or canceling one frees its place.
+   */
+  pendingOrdersMax: 10,
 } as const;
 
 /** One level's configuration and prices (GET /v1/billing/levels). */

@@ -21,6 +21,10 @@ export const billingMessages = {
     en: 'Guests cannot buy compute or recharge. Register to get an account balance.',
     'zh-CN': '访客不能购买算力或充值。请注册以获得账户余额。',
   },
+  ordersPendingTooMany: {
+    en: 'You already have {max} unpaid orders. Pay or cancel one in your purchase or recharge record first.',
+    'zh-CN': '您已有 {max} 个未支付的订单。请先在购买记录或充值记录中支付或取消其中一个。',
+  },
   orderNotFound: { en: 'Order not found.', 'zh-CN': '未找到该订单。' },
   orderNotPending: {
     en: 'This order is no longer pending: only a pending order can be paid or canceled.',

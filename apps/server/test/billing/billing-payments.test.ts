@@ -1,4 +1,4 @@
-import type { AuthResult, Order } from '@medx/contract';
+import { type AuthResult, BILLING_LIMITS, type Order } from '@medx/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFailure, expectOk, MINUTE } from '../support/helpers';
 import { createTestApp, guestLogin, registerUser, type TestApp } from '../support/test-app';
@@ -181,6 +181,49 @@ describe('a recharge through the sandbox checkout', () => {
     await clickSandbox(t, ref, 'pay');
     expect((await order(t, alice.token, 'RECHARGE', no))?.status).toBe('canceled');
     expect((await account(t, alice.token)).balance_fen).toBe(5_000);
+  });
+
+  it('caps the unpaid orders one user holds, recharges and instance orders together; canceling one frees a place', async () => {
+    const carol = await registerUser(t);
+    const max = BILLING_LIMITS.pendingOrdersMax;
+    const opened: string[] = [];
+    for (let i = 0; i < max - 2; i++)
+      opened.push((await openRecharge(t, carol.token, 100 + i)).checkout.order.order_no);
+    for (let i = 0; i < 2; i++) {
+      const created = await t.request<Order>('POST', '/v1/billing/orders', {
+        token: carol.token,
+        body: { level: 'Basic', pay_type: 'postPaid', accept_terms: true },
+      });
+      opened.push(expectOk(created, 'orderCreated').order_no);
+    }
+    const before = (await orders(t, carol.token, 'RECHARGE')).total + (await orders(t, carol.token, 'INSTANCE')).total;
+    expect(before).toBe(max);
+    const full = { params: { max } };
+    expectFailure(
+      await t.request('POST', '/v1/billing/recharges', { token: carol.token, body: { amount_fen: 1000 } }),
+      409,
+      'ordersPendingTooMany',
+      full,
+    );
+    expectFailure(
+      await t.request('POST', '/v1/billing/orders', {
+        token: carol.token,
+        body: { level: 'Basic', pay_type: 'postPaid', accept_terms: true },
+      }),
+      409,
+      'ordersPendingTooMany',
+      full,
+    );
+    // Refused before anything was written; another user is not affected.
+    expect((await orders(t, carol.token, 'RECHARGE')).total + (await orders(t, carol.token, 'INSTANCE')).total).toBe(
+      max,
+    );
+    await openRecharge(t, (await registerUser(t)).token, 100);
+    expectOk(
+      await t.request('POST', `/v1/billing/orders/${opened[0]}/cancel`, { token: carol.token }),
+      'orderCanceled',
+    );
+    await openRecharge(t, carol.token, 1000);
   });
 
   it('answers unknown order numbers with not found, and malformed ones before any lookup', async () => {

@@ -10,9 +10,9 @@ import type {
   OrderQuery,
   RechargeCheckout,
 } from '@medx/contract';
-import { formatFen } from '@medx/contract';
+import { BILLING_LIMITS, formatFen } from '@medx/contract';
 import type { UserRow } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/app-error';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import type { AuthContext } from '../../http/request-context';
 import { type Clock, iso } from '../../lib/clock';
 import { toLedgerEntry, toOrder } from './billing-dto';
@@ -77,6 +77,17 @@ export class BillingService {
     return { total, items: items.map(toOrder) };
   }
 
+  /**
+   * A user holds at most BILLING_LIMITS.pendingOrdersMax unpaid orders (issue 9: no script opens
+   * them by the thousand). Two requests at the very same moment may both pass the count: the
+   * cap is a bound on abuse, not an exact number, so no lock is taken for it.
+   */
+  private async requirePendingRoom(userId: number): Promise<void> {
+    if ((await this.store.repos.orders.countPending(userId)) >= BILLING_LIMITS.pendingOrdersMax) {
+      throw new AppError(409, 'ordersPendingTooMany', { max: BILLING_LIMITS.pendingOrdersMax });
+    }
+  }
+
   private async ownOrder(auth: AuthContext, orderNo: string) {
     const order = await this.store.repos.orders.findByNo(orderNo);
     if (!order || order.user_id !== auth.user.id) throw notFound('orderNotFound');
@@ -86,6 +97,7 @@ export class BillingService {
   /** An instance order, pending until paid from the balance. */
   async createInstanceOrder(auth: AuthContext, input: InstanceOrderRequest): Promise<Order> {
     const user = this.requireRegistered(auth);
+    await this.requirePendingRoom(user.id);
     const spec = levelSpec(input.level);
     const months = input.pay_type === 'prePaid' ? (input.months ?? 1) : null;
     const amount = months === null ? 0 : spec.month_price_fen * months;
@@ -168,6 +180,7 @@ export class BillingService {
   /** A recharge order and the provider's checkout where the browser pays it. */
   async recharge(auth: AuthContext, amountFen: number, origin: string): Promise<RechargeCheckout> {
     const user = this.requireRegistered(auth);
+    await this.requirePendingRoom(user.id);
     const now = this.clock.now();
     const row = await this.store.repos.orders.insert({
       order_no: newOrderNo(now),

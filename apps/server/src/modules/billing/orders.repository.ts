@@ -15,6 +15,16 @@ export class OrdersRepository {
     return this.db.insertInto('orders').values(row).returningAll().executeTakeFirstOrThrow();
   }
 
+  async countPending(userId: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('orders')
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirst();
+    return toCount(row?.n);
+  }
+
   findByNo(orderNo: string): Promise<OrderRow | undefined> {
     return this.db.selectFrom('orders').selectAll().where('order_no', '=', orderNo).executeTakeFirst();
   }
