@@ -356,38 +356,65 @@ export class ScreeningRepository {
         : await this.db
             .selectFrom('screening_ligands')
             .select([...LIST_COLUMNS])
-            .select((eb) =>
-              eb
-                .case()
-                .when('status', '=', 'DONE')
-                // The stored rank once the job has ended (writeRanks), else counted (index-only).
-                .then(
-                  eb.fn.coalesce(
-                    'rank',
-                    eb
-                      .selectFrom('screening_ligands as better')
-                      .select((e) => sql<number>`${e.fn.countAll()} + 1`.as('r'))
-                      .where('better.job_id', '=', jobId)
-                      .where('better.status', '=', 'DONE')
-                      .whereRef('better.score', '<', 'screening_ligands.score'),
-                  ),
-                )
-                .else(null)
-                .end()
-                .as('rank'),
-            )
+            .select('rank')
             .where(
               'id',
               'in',
               ids.map((r) => r.id),
             )
             .execute();
+    // The stored rank once the job has ended (writeRanks); while it runs, counted for the page.
+    const unranked = rows.filter((r) => r.status === 'DONE' && r.rank === null && r.score !== null);
+    const counted = await this.ranksOf(
+      jobId,
+      unranked.map((r) => r.score!),
+    );
     const byId = new Map(rows.map((r) => [r.id, r]));
     const items = ids.map((r) => byId.get(r.id)!).filter(Boolean);
     return {
       total: toCount(count?.n),
-      items: items.map((r) => ({ ...r, rank: r.rank === null ? null : Number(r.rank) })) as ScreeningListRecord[],
+      items: items.map((r) => ({
+        ...r,
+        rank: r.status !== 'DONE' ? null : r.rank !== null ? Number(r.rank) : (counted.get(r.score!) ?? null),
+      })) as ScreeningListRecord[],
     };
+  }
+
+  /**
+   * The ranks of a page's docked scores (1 + the docked ligands scoring better; ties share a
+   * rank) in one pass over the job's docked ligands, not one count per row: on PostgreSQL a
+   * count walks every index entry it counts, so 50 rows of a 100,000-ligand screen sorted by
+   * name took 0.9 s that way. Each docked score below the page's worst is put in the bucket
+   * between two of the page's scores by a binary search written as nested CASEs (about
+   * log2(page) comparisons a row), and the buckets are summed up.
+   */
+  private async ranksOf(jobId: number, scores: number[]): Promise<Map<number, number>> {
+    const thresholds = [...new Set(scores)].sort((a, b) => a - b);
+    const ranks = new Map<number, number>();
+    if (thresholds.length === 0) return ranks;
+    // bucket = how many thresholds are <= score, found in [lo, hi].
+    type Eb = ExpressionBuilder<Database, 'screening_ligands'>;
+    const bucket = (eb: Eb, lo: number, hi: number): ReturnType<typeof sql<number>> => {
+      if (lo === hi) return sql<number>`${sql.lit(lo)}`;
+      const mid = Math.ceil((lo + hi) / 2);
+      return sql<number>`CASE WHEN ${eb.ref('score')} < ${thresholds[mid - 1]!} THEN ${bucket(eb, lo, mid - 1)} ELSE ${bucket(eb, mid, hi)} END`;
+    };
+    const rows = await this.db
+      .selectFrom('screening_ligands')
+      .select((eb) => [bucket(eb, 0, thresholds.length).as('b'), eb.fn.countAll<string | number>().as('n')])
+      .where('job_id', '=', jobId)
+      .where('status', '=', 'DONE')
+      .where('score', '<', thresholds[thresholds.length - 1]!)
+      .groupBy(sql`1`)
+      .execute();
+    const perBucket = new Map(rows.map((r) => [Number(r.b), toCount(r.n)]));
+    // Scores below threshold j are those in buckets 0 .. j-1.
+    let below = 0;
+    thresholds.forEach((t, j) => {
+      below += perBucket.get(j) ?? 0;
+      ranks.set(t, below + 1);
+    });
+    return ranks;
   }
 
   async ligand(jobId: number, idx: number): Promise<ScreeningLigandRecord | undefined> {
