@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import * as tus from 'tus-js-client';
 import { assembleReceptorPdbqt, cleanReceptor, receptorObabelArgs } from '../src/chem/receptor';
 
@@ -247,6 +248,19 @@ export class Platform {
       if (!up) await new Promise((r) => setTimeout(r, 200));
     }
     if (!up) throw new Error(`the server did not answer ${this.base}/v1/health within ${STARTUP_TRIES * 0.2} s`);
+  }
+
+  /** What a job recorded of its run (provenance, read from the bench server's SQLite file): chunks at once and their size. */
+  provenance(jobId: number): { parallel?: number; chunk_size?: number } {
+    const db = new Database(join(this.dir, 'data', 'medx.sqlite'), { readonly: true });
+    try {
+      const row = db.prepare('SELECT provenance FROM jobs WHERE id = ?').get(jobId) as
+        | { provenance: string | null }
+        | undefined;
+      return row?.provenance ? (JSON.parse(row.provenance) as { parallel?: number; chunk_size?: number }) : {};
+    } finally {
+      db.close();
+    }
   }
 
   /** SIGTERM (the server stops its jobs and their programs); SIGKILL if it has not exited after 30 s. */

@@ -65,7 +65,6 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Job, POSE_CHECKS, type ScreeningLigand, type ScreeningSummary } from '@medx/contract';
-import Database from 'better-sqlite3';
 import { cleanupOnSignal, crystalInfo, option, Platform, type Pocket, run } from './bench-platform';
 
 const DATA = fileURLToPath(new URL('./data/dude-hs90a/', import.meta.url));
@@ -163,19 +162,6 @@ class DudePlatform extends Platform {
       );
       all.push(...list.items);
       if (list.items.length < PAGE || all.length >= list.total) return all;
-    }
-  }
-
-  /** What the job recorded of its run (provenance, in the bench server's SQLite file): chunks at once. */
-  provenance(jobId: number): { parallel?: number; chunk_size?: number } {
-    const db = new Database(join(this.dir, 'data', 'medx.sqlite'), { readonly: true });
-    try {
-      const row = db.prepare('SELECT provenance FROM jobs WHERE id = ?').get(jobId) as
-        | { provenance: string | null }
-        | undefined;
-      return row?.provenance ? (JSON.parse(row.provenance) as { parallel?: number; chunk_size?: number }) : {};
-    } finally {
-      db.close();
     }
   }
 }

@@ -57,7 +57,6 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import {
   BENCH,
   cleanupOnSignal,
@@ -157,19 +156,6 @@ class ScreenPlatform extends Platform {
     }
     const end = job.end_time ? Date.parse(job.end_time) : Date.now();
     return { jobId: job_id, job, seconds: (end - start) / 1000 };
-  }
-
-  /** What the job recorded of its run (provenance): chunks at once and ligands per chunk. */
-  provenance(jobId: number): { parallel?: number; chunk_size?: number } {
-    const db = new Database(join(this.dir, 'data', 'medx.sqlite'), { readonly: true });
-    try {
-      const row = db.prepare('SELECT provenance FROM jobs WHERE id = ?').get(jobId) as
-        | { provenance: string | null }
-        | undefined;
-      return row?.provenance ? (JSON.parse(row.provenance) as { parallel?: number; chunk_size?: number }) : {};
-    } finally {
-      db.close();
-    }
   }
 
   /** Every ligand of a screen, in library order, 100 a page; `each` runs after every page. */
