@@ -24,8 +24,7 @@ export class FilesRepository {
   constructor(readonly db: Kysely<Database>) {
     this.byId = preparedQuery(db, (v: { id: number }) => db.selectFrom('files').selectAll().where('id', '=', v.id));
     // The workspace's listing has no filter: its count and its page in each order are compiled once.
-    const plain = (projectId: number) =>
-      this.matching({ projectId, page: 1, limit: 0, orderBy: 'created_at', sort: 'asc' });
+    const plain = (projectId: number) => this.matching({ projectId });
     this.plainCount = preparedQuery(db, (v: { projectId: number }) => this.counted(plain(v.projectId)));
     this.plainPage = preparedShapes((order: `${FileSearch['orderBy']} ${FileSearch['sort']}`) => {
       const [orderBy, sort] = order.split(' ') as [FileSearch['orderBy'], FileSearch['sort']];
@@ -62,7 +61,7 @@ export class FilesRepository {
   }
 
   /** Files of a project matching a search's filters (no order, no page). */
-  private matching(s: FileSearch) {
+  private matching(s: Pick<FileSearch, 'projectId' | 'fileTypes' | 'query'>) {
     let q = this.db.selectFrom('files').where('project_id', '=', s.projectId);
     if (s.fileTypes?.length) q = q.where('file_type', 'in', s.fileTypes);
     if (s.query) {
