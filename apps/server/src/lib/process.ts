@@ -5,9 +5,9 @@
  * - its own process group (detached), so a program's children die with it;
  * - under util-linux's `setpriv --pdeathsig KILL` where it exists: if the server dies
  *   (kill -9, OOM), the kernel kills the program too, so nothing outlives the server;
- * - at the lowest CPU priority (nice 19, for its session's autogroup too): a docking run or
- *   a 3D build using every core yields to the server's own threads, so the API stays quick
- *   while programs run;
+ * - at a lower CPU priority (nice 10, for its session's autogroup too): a docking run or a 3D
+ *   build using every core yields to the server's own threads, so the API stays quick while
+ *   programs run;
  * - a time limit and an output cap, each killing the whole group;
  * - an abort signal (a cancelled job) killing the whole group.
  *
@@ -77,12 +77,13 @@ const interactive = new Semaphore(Math.max(2, availableParallelism()), 64);
 const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
 const NICE = existsSync('/usr/bin/nice') ? '/usr/bin/nice' : null;
 /**
- * Niceness of every program the server starts, and of its worker threads: the lowest, so that
- * on a few cores the event loop that answers every user comes first; a program still gets all
- * the CPU the server leaves idle. bench:api measured p99 of the listing calls at 200 clients
+ * Niceness of every program the server starts, and of its worker threads: on a few cores the
+ * event loop that answers every user comes first (nice 10 weighs about a tenth of nice 0); a
+ * program still gets all the CPU the server leaves idle. 19 measured no better (bench:api while
+ * jobs run, p99 105-176 ms against 144-162 ms) and would starve jobs behind any busy process. bench:api measured p99 of the listing calls at 200 clients
  * while docking ran (2 cores): see docs/decisions.md "Programs run niced".
  */
-export const PROGRAM_NICENESS = 19;
+export const PROGRAM_NICENESS = 10;
 
 /**
  * A detached program leads a session of its own, and with the kernel's autogroup scheduling
