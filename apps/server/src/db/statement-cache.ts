@@ -1,4 +1,7 @@
 import type SQLite from 'better-sqlite3';
+import { buildRowsInJs } from './sqlite-rows';
+
+const SCHEMA_CHANGE = /^\s*(?:create|alter|drop)\b/i;
 
 /**
  * Reuses prepared statements by SQL text. Kysely's SQLite driver prepares every query
@@ -6,7 +9,9 @@ import type SQLite from 'better-sqlite3';
  * queries (3.4 s against 3.9 s of a 25 s profile). Kysely's queries are built from a
  * fixed set of shapes with bound parameters, so the SQL texts repeat. A statement that
  * is busy (an iterator still open over it) is never handed out twice: a fresh one is.
- * SQLite re-prepares a cached statement itself when the schema changes (migrations).
+ * SQLite re-prepares a cached statement itself when the schema changes (migrations); the
+ * column names its rows are built from (sqlite-rows.ts) are not, so a statement that changes
+ * the schema empties the cache.
  */
 export function cacheStatements(db: SQLite.Database, max = 500): void {
   const prepare = db.prepare.bind(db);
@@ -20,6 +25,11 @@ export function cacheStatements(db: SQLite.Database, max = 500): void {
       return cached;
     }
     const statement = prepare(source);
+    if (SCHEMA_CHANGE.test(source)) {
+      cache.clear();
+      return statement;
+    }
+    buildRowsInJs(statement);
     if (!cached) {
       cache.set(source, statement);
       if (cache.size > max) cache.delete(cache.keys().next().value as string);
