@@ -66,6 +66,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface BenchServer {
   base: string;
+  /** The server's process id (its main thread's id too). */
+  pid: number;
   /** The development outbox (no SMTP_URL): where sign-up codes arrive. */
   outbox: string;
   /** Last lines of the server's output, for the reason of a failure. */
@@ -133,7 +135,7 @@ export async function startServer(): Promise<BenchServer> {
       if (i >= 150) throw new Error(`the server did not answer /v1/health in 30 s:\n${logTail()}`);
       await sleep(200);
     }
-    return { base, outbox: join(env.DATA_DIR, 'outbox.jsonl'), logTail, stop };
+    return { base, pid: child.pid!, outbox: join(env.DATA_DIR, 'outbox.jsonl'), logTail, stop };
   } catch (error) {
     await stop();
     throw error;
