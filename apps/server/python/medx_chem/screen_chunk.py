@@ -21,7 +21,8 @@ Per ligand, the steps the DOCKING job takes for one ligand (docs/decisions.md
 "Screening"): a SMILES or 2D record gets hydrogens and an ETKDGv3 conformer with MMFF94
 (embedding.py); a salt keeps its largest fragment; Open Babel protonates at pH 7.4 and
 writes the PDBQT (as the DOCKING job does); Vina docks it alone (its grid maps cover
-that ligand's atom types only); the best pose gets the input's bond orders back
+that ligand's atom types only) and its affinity is read with Vina 1.2.3's unbound-energy
+bug undone (vina_results.py); the best pose gets the input's bond orders back
 (restore_poses.py) and is checked as PoseBusters does (pose_checks.py). A failure is
 the ligand's, with its reason; the chunk goes on.
 """
@@ -42,6 +43,7 @@ from medx_chem.cli import Failure, log, main
 from medx_chem.embedding import embed_etkdg
 from medx_chem.pose_checks import check_pose, protein_atoms, reference_molecule
 from medx_chem.restore_poses import restored_blocks, text_records, with_props
+from medx_chem.vina_results import vina_scores_of
 
 RDLogger.DisableLog('rdApp.*')
 
@@ -166,15 +168,6 @@ def _vina_args(request, ligand, out):
     return args
 
 
-def _vina_scores(path):
-    scores = []
-    with open(path) as source:
-        for line in source:
-            if line.startswith('REMARK VINA RESULT:'):
-                scores.append(float(line.split()[3]))
-    return scores
-
-
 class Receptor:
     """The protein's heavy atoms, for the clash check and the contact residues."""
 
@@ -219,7 +212,7 @@ def dock_ligand(request, ligand, receptor, work):
             raise LigandFailure('Open Babel could not convert the ligand to PDBQT')
     out = os.path.join(work, 'out.pdbqt')
     output = _run(_vina_args(request, pdbqt, out), 'Vina')
-    scores = _vina_scores(out) if os.path.exists(out) else []
+    scores = vina_scores_of(out) if os.path.exists(out) else []
     if not scores:
         raise LigandFailure('Vina wrote no pose: %s' % _tail(output))
     poses = os.path.join(work, 'poses.sdf')
