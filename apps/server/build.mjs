@@ -10,11 +10,12 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@medx/'));
 
 // Worker-thread entries (lib/worker-pool.ts) are bundled beside main.js: workerScript()
-// looks for dist/<name>.js next to the bundle.
+// looks for dist/<name>.js next to the bundle. So is the program launcher's (lib/launcher.ts).
 const src = (path) => new URL(`./src/${path}`, import.meta.url).pathname;
 await build({
   entryPoints: {
     main: src('main.ts'),
+    'launcher-process': src('lib/launcher-process.ts'),
     'rdkit-worker': src('chem/rdkit-worker.ts'),
     'structure-worker': src('chem/structure-worker.ts'),
     'cavity-worker': src('modules/pockets/cavity-worker.ts'),

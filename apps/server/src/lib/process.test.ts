@@ -1,5 +1,6 @@
 import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { launcherPid } from './launcher';
 import { currentProcessScope, PROGRAM_NICENESS, runProcess, withProcessScope } from './process';
 
 // `node` stands in for obabel: the runner is program-agnostic.
@@ -139,5 +140,53 @@ describe('process scopes (a job lends its signal to every program started inside
     expect(result.timedOut).toBe(true);
     expect(grandchild).toBeGreaterThan(0);
     await until(() => !alive(grandchild));
+  });
+});
+
+describe('the program launcher (programs are never started by a fork of the server)', () => {
+  it("starts every program as the launcher's child, one launcher for all of them", async () => {
+    const first = await runProcess(node, ['-e', 'console.log(process.ppid)']);
+    const second = await runProcess(node, ['-e', 'console.log(process.ppid)']);
+    const launcher = launcherPid();
+    expect(launcher).toBeGreaterThan(0);
+    expect(launcher).not.toBe(process.pid);
+    expect(Number(first.stdout)).toBe(launcher);
+    expect(Number(second.stdout)).toBe(launcher);
+  });
+
+  it('holds a cancel that comes before the launcher has reported the start, and sends it then', async () => {
+    const controller = new AbortController();
+    const spawned: number[] = [];
+    const started = Date.now();
+    const running = withProcessScope({ signal: controller.signal, onSpawn: (pid) => spawned.push(pid) }, () =>
+      runProcess(node, ['-e', 'setTimeout(() => {}, 60000)'], { timeoutMs: 0 }),
+    );
+    // Synchronously after the call: the launcher cannot have answered yet.
+    controller.abort();
+    const result = await running;
+    expect(result.cancelled).toBe(true);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(spawned).toHaveLength(1);
+    await until(() => !alive(spawned[0]!));
+  });
+
+  it('fails the programs of a launcher that dies, they die with it, and the next program gets a new launcher', async () => {
+    let pid = 0;
+    const running = runProcess(node, ['-e', 'console.log(process.pid); setTimeout(() => {}, 60000)'], {
+      timeoutMs: 0,
+      onOutput: (text) => {
+        pid ||= Number.parseInt(text, 10);
+      },
+    });
+    await until(() => pid > 0);
+    const dead = launcherPid()!;
+    process.kill(dead, 'SIGKILL');
+    const result = await running;
+    expect(result.spawnError?.message).toMatch(/^the program launcher exited/);
+    await until(() => !alive(pid));
+    const next = await runProcess(node, ['-e', 'console.log(process.ppid)']);
+    expect(next.exitCode).toBe(0);
+    expect(Number(next.stdout)).toBe(launcherPid());
+    expect(launcherPid()).not.toBe(dead);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The one way this server starts another program (obabel, vina, python3 with RDKit,
  * pdbfixer...). Everything goes through `runProcess`:
+ * - started by the program launcher (launcher.ts), never by a fork of the server, whose
+ *   page tables would be copied on the event loop at every start;
  * - an argument array, never a shell string, so user data cannot become a command;
  * - its own process group (detached), so a program's children die with it;
  * - under util-linux's `setpriv --pdeathsig KILL` where it exists: if the server dies
@@ -17,10 +19,10 @@
  * cancelled. Chemistry code therefore needs no job parameter to be cancellable.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { spawn } from 'node:child_process';
-import { accessSync, constants, existsSync, statSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { launch, SETPRIV } from './launcher';
 import { Semaphore } from './semaphore';
 
 export interface RunOptions {
@@ -74,7 +76,6 @@ const TERM_GRACE_MS = 3000;
  */
 const interactive = new Semaphore(Math.max(2, availableParallelism()), 64);
 
-const SETPRIV = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : null;
 const NICE = existsSync('/usr/bin/nice') ? '/usr/bin/nice' : null;
 /**
  * Niceness of every program the server starts, and of its worker threads: on a few cores the
@@ -85,22 +86,15 @@ const NICE = existsSync('/usr/bin/nice') ? '/usr/bin/nice' : null;
  */
 export const PROGRAM_NICENESS = 10;
 
-/**
+/*
  * A detached program leads a session of its own, and with the kernel's autogroup scheduling
  * (on in Debian's kernels: /proc/sys/kernel/sched_autogroup_enabled) every session is one
  * scheduling group, weighted like the server's whole session: nice then only orders the threads
  * inside the program's own group, and a Vina took the CPU as if it were not niced at all. The
- * group has a nice value of its own (/proc/<pid>/autogroup, proc(5)); set right after the spawn,
- * before the program reads its input, it covers everything the program starts. Where the
- * kernel has no autogroup the file is absent and plain nice already applies.
+ * group has a nice value of its own (/proc/<pid>/autogroup, proc(5)); the launcher sets it right
+ * after the start, before the program reads its input, so it covers everything the program
+ * starts. Where the kernel has no autogroup the file is absent and plain nice already applies.
  */
-function lowerAutogroup(pid: number): void {
-  try {
-    writeFileSync(`/proc/${pid}/autogroup`, String(PROGRAM_NICENESS));
-  } catch {
-    // No autogroup on this kernel, or the program has already ended.
-  }
-}
 const scopes = new AsyncLocalStorage<ProcessScope>();
 
 /** Runs `work` so that every program it starts (directly or not) belongs to `scope`. */
@@ -228,32 +222,27 @@ function startProcess(command: string, args: readonly string[], options: RunOpti
     const [cmd, argv] = SETPRIV
       ? [SETPRIV, ['--pdeathsig', 'KILL', '--', ...program]]
       : [program[0] as string, program.slice(1)];
-    const child = spawn(cmd, argv, {
-      cwd: options.cwd,
-      env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      shell: false,
-      windowsHide: true,
-    });
-    const pid = child.pid;
-    if (pid !== undefined) {
-      lowerAutogroup(pid);
-      scope?.onSpawn?.(pid);
-    }
+    // The program's pid (= its process group) comes back from the launcher; a kill asked for
+    // before then (a cancel, a time limit) is held and sent the moment it is known.
+    let pid: number | undefined;
+    let heldKill: NodeJS.Signals | null = null;
+    const kill = (signal: NodeJS.Signals) => {
+      if (pid !== undefined) killGroup(pid, signal);
+      else if (heldKill !== 'SIGKILL') heldKill = signal;
+    };
 
     let termTimer: NodeJS.Timeout | undefined;
     const timer =
       timeoutMs > 0
         ? setTimeout(() => {
             timedOut = true;
-            killGroup(pid, 'SIGKILL');
+            kill('SIGKILL');
           }, timeoutMs)
         : undefined;
     const onAbort = () => {
       cancelled = true;
-      killGroup(pid, 'SIGTERM');
-      termTimer = setTimeout(() => killGroup(pid, 'SIGKILL'), TERM_GRACE_MS);
+      kill('SIGTERM');
+      termTimer = setTimeout(() => kill('SIGKILL'), TERM_GRACE_MS);
     };
     abort?.addEventListener('abort', onAbort, { once: true });
 
@@ -261,18 +250,13 @@ function startProcess(command: string, args: readonly string[], options: RunOpti
       if (which === 'out') stdoutBytes += chunk.length;
       else stderrBytes += chunk.length;
       if (stdoutBytes > maxOutput || stderrBytes > maxOutput) {
-        if (!outputTooLarge) killGroup(pid, 'SIGKILL');
+        if (!outputTooLarge) kill('SIGKILL');
         outputTooLarge = true;
         return;
       }
       sink.push(chunk);
       options.onOutput?.(chunk.toString('utf8'));
     };
-    child.stdout.on('data', (chunk: Buffer) => collect(stdout, chunk, 'out'));
-    child.stderr.on('data', (chunk: Buffer) => collect(stderr, chunk, 'err'));
-    // A program that exits without reading all of stdin makes the write fail with
-    // EPIPE; its exit status tells the story, so the write error is not one.
-    child.stdin.on('error', () => {});
 
     const finish = (exitCode: number | null, signal: NodeJS.Signals | null) => {
       if (settled) return;
@@ -285,14 +269,26 @@ function startProcess(command: string, args: readonly string[], options: RunOpti
       if (pid !== undefined) scope?.onExit?.(pid);
       resolve(result(exitCode, signal));
     };
-    child.on('error', (error) => {
-      spawnError = error;
-      finish(null, null);
-    });
-    child.on('close', (code, signal) => finish(code, signal));
-
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
+    launch(
+      { command: cmd, args: argv, cwd: options.cwd, env, input: options.input, autogroupNiceness: PROGRAM_NICENESS },
+      {
+        onSpawn: (started) => {
+          pid = started;
+          scope?.onSpawn?.(started);
+          if (heldKill) killGroup(started, heldKill);
+        },
+        onOutput: (stream, chunk) =>
+          collect(stream === 'stdout' ? stdout : stderr, chunk, stream === 'stdout' ? 'out' : 'err'),
+        onError: (error) => {
+          spawnError = error;
+          // Started, then its launcher died: nobody reads it any more (the parent-death signal
+          // has usually killed it already; without setpriv it would live on).
+          if (pid !== undefined) killGroup(pid, 'SIGKILL');
+          finish(null, null);
+        },
+        onClose: finish,
+      },
+    );
   });
 }
 
